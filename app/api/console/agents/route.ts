@@ -1,0 +1,12 @@
+import { listAgents } from "@/lib/agents/list-agents";
+import { handleConsole } from "@/lib/console/handle-console";
+import { ZConsoleAgentsQuery } from "@/lib/console/schemas";
+import { routeMethods } from "@/lib/http/handle";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /api/console/agents - one page of the organization's agents in one environment
+  GET: handleConsole({ query: ZConsoleAgentsQuery }, ({ organizationId, query }) => {
+    const { environment, ...listQuery } = query;
+    return listAgents({ tenant: { organizationId, environment }, query: listQuery });
+  }),
+});

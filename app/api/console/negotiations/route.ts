@@ -1,0 +1,12 @@
+import { handleConsole } from "@/lib/console/handle-console";
+import { ZConsoleNegotiationsQuery } from "@/lib/console/schemas";
+import { routeMethods } from "@/lib/http/handle";
+import { listNegotiations } from "@/lib/negotiations/list-negotiations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /api/console/negotiations - one page of the negotiations the organization is party to
+  GET: handleConsole({ query: ZConsoleNegotiationsQuery }, ({ organizationId, query }) => {
+    const { environment, ...listQuery } = query;
+    return listNegotiations({ tenant: { organizationId, environment }, query: listQuery });
+  }),
+});

@@ -1,0 +1,16 @@
+import { handleConsole } from "@/lib/console/handle-console";
+import { receiptDetail } from "@/lib/console/receipt-detail";
+import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
+import { routeMethods } from "@/lib/http/handle";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /api/console/receipts/:id - a receipt with its evidence chain and log proof
+  GET: handleConsole(
+    { params: ZIdParams, query: ZEnvironmentQuery },
+    ({ organizationId, params, query }) =>
+      receiptDetail({
+        tenant: { organizationId, environment: query.environment },
+        receiptId: params.id,
+      }),
+  ),
+});

@@ -1,0 +1,36 @@
+import { handleConsole } from "@/lib/console/handle-console";
+import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
+import { routeMethods } from "@/lib/http/handle";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
+import { getWebhookEndpointDetails } from "@/lib/webhooks/get-endpoint-details";
+import { ZUpdateWebhookBody } from "@/lib/webhooks/schemas";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
+
+const schemas = { params: ZIdParams, query: ZEnvironmentQuery };
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /api/console/webhooks/:id - one endpoint with its statistics
+  GET: handleConsole(schemas, ({ organizationId, params, query }) =>
+    getWebhookEndpointDetails({
+      tenant: { organizationId, environment: query.environment },
+      endpointId: params.id,
+    }),
+  ),
+  // PATCH /api/console/webhooks/:id - change URL, events, description, status or secret
+  PATCH: handleConsole(
+    { ...schemas, body: ZUpdateWebhookBody },
+    ({ organizationId, params, query, body }) =>
+      updateWebhookEndpoint({
+        tenant: { organizationId, environment: query.environment },
+        endpointId: params.id,
+        input: body,
+      }),
+  ),
+  // DELETE /api/console/webhooks/:id - delete the endpoint and cancel its pending deliveries
+  DELETE: handleConsole(schemas, ({ organizationId, params, query }) =>
+    deleteWebhookEndpoint({
+      tenant: { organizationId, environment: query.environment },
+      endpointId: params.id,
+    }),
+  ),
+});

@@ -1,0 +1,18 @@
+import { handleConsole } from "@/lib/console/handle-console";
+import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
+import { routeMethods } from "@/lib/http/handle";
+import { ZTestWebhookBody } from "@/lib/webhooks/schemas";
+import { testWebhookEndpoint } from "@/lib/webhooks/test-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // POST /api/console/webhooks/:id/test - send a signed sample event now and report the answer
+  POST: handleConsole(
+    { params: ZIdParams, query: ZEnvironmentQuery, body: ZTestWebhookBody },
+    ({ organizationId, params, query, body }) =>
+      testWebhookEndpoint({
+        tenant: { organizationId, environment: query.environment },
+        endpointId: params.id,
+        eventType: body.eventType,
+      }),
+  ),
+});

@@ -1,0 +1,4 @@
+// GET /api/health - liveness: no authentication, no database
+export function GET() {
+  return Response.json({ status: "ok" });
+}

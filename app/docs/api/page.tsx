@@ -1,0 +1,204 @@
+import { buildOpenApiDocument, errorReference } from "@/lib/openapi/document";
+import { type SchemaField, schemaFields } from "@/lib/openapi/schema-fields";
+import { conventions } from "./conventions";
+import styles from "./reference.module.css";
+
+export const metadata = { title: "API reference · Agent Settlement Service" };
+
+type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: object;
+};
+type MediaContent = { content?: Record<string, { schema?: object }> };
+type OperationDoc = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: MediaContent;
+  responses: Record<string, MediaContent & { description: string }>;
+};
+
+/** Renders `code` spans of OpenAPI descriptions. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split("`")
+        .map((part, index) => (index % 2 === 1 ? <code key={part}>{part}</code> : part))}
+    </>
+  );
+}
+
+function FieldTable({ fields }: { fields: SchemaField[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <table className={styles.fields}>
+      <tbody>
+        {fields.map((field) => (
+          <tr key={field.name}>
+            <td>
+              <code>{field.name}</code>
+              {field.required ? <span className={styles.required}>required</span> : null}
+            </td>
+            <td>
+              <code className={styles.type}>{field.type}</code>
+            </td>
+            <td>
+              <Prose text={field.description} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function ApiReferencePage() {
+  const document = buildOpenApiDocument();
+  const components = (document.components?.schemas ?? {}) as Parameters<typeof schemaFields>[1];
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item ?? {}).map(([method, operation]) => ({
+      path,
+      method,
+      operation: operation as OperationDoc,
+    })),
+  );
+  const tags = document.tags ?? [];
+  return (
+    <div className={styles.page}>
+      <nav className={styles.sidebar} aria-label="API reference">
+        <a href="#conventions">Conventions</a>
+        {tags.map((tag) => (
+          <div key={tag.name}>
+            <a href={`#tag-${tag.name}`} className={styles.tagLink}>
+              {tag.name}
+            </a>
+            {operations
+              .filter(({ operation }) => operation.tags.includes(tag.name))
+              .map(({ operation }) => (
+                <a key={operation.operationId} href={`#${operation.operationId}`}>
+                  {operation.summary}
+                </a>
+              ))}
+          </div>
+        ))}
+        <a href="#errors" className={styles.tagLink}>
+          Errors
+        </a>
+      </nav>
+      <main className={styles.content}>
+        <h1>{document.info.title}</h1>
+        <p>{document.info.description}</p>
+        <p>
+          Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
+        </p>
+        <section id="conventions">
+          <h2>Conventions</h2>
+          {conventions.map((item) => (
+            <div key={item.title}>
+              <h3>{item.title}</h3>
+              <p>{item.body}</p>
+            </div>
+          ))}
+        </section>
+        {tags.map((tag) => (
+          <section key={tag.name} id={`tag-${tag.name}`}>
+            <h2>{tag.name}</h2>
+            <p>{tag.description}</p>
+            {operations
+              .filter(({ operation }) => operation.tags.includes(tag.name))
+              .map(({ path, method, operation }) => {
+                const success = Object.entries(operation.responses).find(([status]) =>
+                  status.startsWith("2"),
+                );
+                const errors = Object.keys(operation.responses).filter(
+                  (status) => !status.startsWith("2"),
+                );
+                return (
+                  <article
+                    key={operation.operationId}
+                    id={operation.operationId}
+                    className={styles.operation}
+                  >
+                    <h3>{operation.summary}</h3>
+                    <p className={styles.endpoint}>
+                      <span className={styles[method]}>{method.toUpperCase()}</span>{" "}
+                      <code>/v1{path}</code>
+                    </p>
+                    {operation.description ? (
+                      <p className={styles.description}>
+                        <Prose text={operation.description} />
+                      </p>
+                    ) : null}
+                    {(operation.parameters ?? []).length > 0 ? (
+                      <>
+                        <h4>Parameters</h4>
+                        <FieldTable
+                          fields={(operation.parameters ?? []).map((parameter) => ({
+                            name: parameter.name,
+                            type: `${parameter.in}`,
+                            required: parameter.required ?? false,
+                            description: parameter.description ?? "",
+                          }))}
+                        />
+                      </>
+                    ) : null}
+                    {operation.requestBody ? (
+                      <>
+                        <h4>Request body</h4>
+                        <FieldTable
+                          fields={schemaFields(
+                            operation.requestBody.content?.["application/json"]?.schema as never,
+                            components,
+                          )}
+                        />
+                      </>
+                    ) : null}
+                    {success ? (
+                      <>
+                        <h4>Response {success[0]}</h4>
+                        <FieldTable
+                          fields={schemaFields(
+                            success[1].content?.["application/json"]?.schema as never,
+                            components,
+                          )}
+                        />
+                      </>
+                    ) : null}
+                    <p className={styles.errors}>Errors: {errors.join(", ")}</p>
+                  </article>
+                );
+              })}
+          </section>
+        ))}
+        <section id="errors">
+          <h2>Errors</h2>
+          <p>
+            Every error is <code>{'{"error": {"code", "message", "param"?, "doc_url"?}}'}</code>{" "}
+            with a <code>Request-Id</code> header.
+          </p>
+          <table className={styles.fields}>
+            <tbody>
+              {errorReference.map((error) => (
+                <tr key={error.code} id={`error-${error.code}`}>
+                  <td>{error.status}</td>
+                  <td>
+                    <code>{error.code}</code>
+                  </td>
+                  <td>
+                    <Prose text={error.description} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { deleteAgent } from "@/lib/agents/delete-agent";
+import { getAgentOrThrow } from "@/lib/agents/get-agent";
+import {
+  deleteAgentOperation,
+  getAgentOperation,
+  updateAgentOperation,
+} from "@/lib/agents/operations";
+import { presentAgent } from "@/lib/agents/present-agent";
+import { updateAgent } from "@/lib/agents/update-agent";
+import { tenantOf } from "@/lib/auth/tenant";
+import { handle, routeMethods } from "@/lib/http/handle";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /v1/agents/:id - retrieve an agent
+  GET: handle(getAgentOperation, async ({ auth, params }) =>
+    presentAgent(await getAgentOrThrow({ tenant: tenantOf(auth), agentId: params.id })),
+  ),
+  // PATCH /v1/agents/:id - update an agent
+  PATCH: handle(updateAgentOperation, ({ auth, params, body }) =>
+    updateAgent({ tenant: tenantOf(auth), agentId: params.id, input: body }),
+  ),
+  // DELETE /v1/agents/:id - delete an agent
+  DELETE: handle(deleteAgentOperation, ({ auth, params }) =>
+    deleteAgent({ tenant: tenantOf(auth), agentId: params.id }),
+  ),
+});

@@ -1,0 +1,11 @@
+import { tenantOf } from "@/lib/auth/tenant";
+import { handle, routeMethods } from "@/lib/http/handle";
+import { attestVerifyOperation } from "@/lib/receipts/attest-operations";
+import { verifySettlementIntegrity } from "@/lib/receipts/verify-settlement-integrity";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // POST /v1/attest/verify - verify settlement integrity
+  POST: handle(attestVerifyOperation, ({ auth, body }) =>
+    verifySettlementIntegrity({ tenant: tenantOf(auth), target: body }),
+  ),
+});

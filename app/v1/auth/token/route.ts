@@ -1,0 +1,10 @@
+import { handle, routeMethods } from "@/lib/http/handle";
+import { issueAgentToken } from "@/lib/tokens/issue-token";
+import { issueTokenOperation } from "@/lib/tokens/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // POST /v1/auth/token - issue an agent token
+  POST: handle(issueTokenOperation, ({ auth, origin, body }) =>
+    issueAgentToken({ auth, origin, input: body }),
+  ),
+});

@@ -1,0 +1,14 @@
+import { tenantOf } from "@/lib/auth/tenant";
+import { handle, routeMethods } from "@/lib/http/handle";
+import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
+import { getNegotiationOperation } from "@/lib/negotiations/operations";
+import { presentNegotiation } from "@/lib/negotiations/present-negotiation";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /v1/negotiations/:id - retrieve a negotiation
+  GET: handle(getNegotiationOperation, async ({ auth, params }) =>
+    presentNegotiation(
+      await getNegotiationOrThrow({ tenant: tenantOf(auth), negotiationId: params.id }),
+    ),
+  ),
+});

@@ -1,0 +1,19 @@
+import { tenantOf } from "@/lib/auth/tenant";
+import { handle, routeMethods } from "@/lib/http/handle";
+import { createNegotiation } from "@/lib/negotiations/create-negotiation";
+import { listNegotiations } from "@/lib/negotiations/list-negotiations";
+import {
+  createNegotiationOperation,
+  listNegotiationsOperation,
+} from "@/lib/negotiations/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /v1/negotiations - list negotiations
+  GET: handle(listNegotiationsOperation, ({ auth, query }) =>
+    listNegotiations({ tenant: tenantOf(auth), query }),
+  ),
+  // POST /v1/negotiations - open a negotiation
+  POST: handle(createNegotiationOperation, ({ auth, body }) =>
+    createNegotiation({ auth, input: body }),
+  ),
+});

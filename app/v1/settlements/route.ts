@@ -1,0 +1,16 @@
+import { tenantOf } from "@/lib/auth/tenant";
+import { handle, routeMethods } from "@/lib/http/handle";
+import { createSettlement } from "@/lib/settlements/create-settlement";
+import { listSettlements } from "@/lib/settlements/list-settlements";
+import { createSettlementOperation, listSettlementsOperation } from "@/lib/settlements/operations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // GET /v1/settlements - list settlements
+  GET: handle(listSettlementsOperation, ({ auth, query }) =>
+    listSettlements({ tenant: tenantOf(auth), query }),
+  ),
+  // POST /v1/settlements - create the settlement of an accepted negotiation
+  POST: handle(createSettlementOperation, ({ auth, body }) =>
+    createSettlement({ tenant: tenantOf(auth), input: body }),
+  ),
+});

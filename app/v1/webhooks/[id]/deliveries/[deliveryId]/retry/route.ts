@@ -1,0 +1,15 @@
+import { tenantOf } from "@/lib/auth/tenant";
+import { handle, routeMethods } from "@/lib/http/handle";
+import { retryWebhookDeliveryOperation } from "@/lib/webhooks/operations";
+import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // POST /v1/webhooks/:id/deliveries/:deliveryId/retry - send a finished delivery again
+  POST: handle(retryWebhookDeliveryOperation, ({ auth, params }) =>
+    retryWebhookDelivery({
+      tenant: tenantOf(auth),
+      endpointId: params.id,
+      deliveryId: params.deliveryId,
+    }),
+  ),
+});

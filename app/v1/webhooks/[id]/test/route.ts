@@ -1,0 +1,15 @@
+import { tenantOf } from "@/lib/auth/tenant";
+import { handle, routeMethods } from "@/lib/http/handle";
+import { testWebhookOperation } from "@/lib/webhooks/operations";
+import { testWebhookEndpoint } from "@/lib/webhooks/test-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  // POST /v1/webhooks/:id/test - send a signed test event synchronously
+  POST: handle(testWebhookOperation, ({ auth, params, body }) =>
+    testWebhookEndpoint({
+      tenant: tenantOf(auth),
+      endpointId: params.id,
+      eventType: body.eventType,
+    }),
+  ),
+});

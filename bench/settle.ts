@@ -1,0 +1,168 @@
+/*
+ * End-to-end settlement throughput through the HTTP API on PostgreSQL, with the embedded runner.
+ *   npm run bench:settle -- [flows=1000] [concurrency=32]
+ * Starts the production build (`npm run build` first) on a fresh database (DATABASE_URL's
+ * server, default postgres://postgres@127.0.0.1:5432), then:
+ *   1. prepares `flows` settlements: register agents, negotiate, accept, settle (sandbox rail);
+ *   2. executes them all (`concurrency` execute calls in flight) and waits until every one is
+ *      executed, polling GET /v1/settlements/stats.
+ * Prints settlements/s (first execute to last executed) and p50/p99 of executedAt −
+ * executionStartedAt as the server recorded them (execute accepted → executed, receipt issued).
+ */
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import postgres from "postgres";
+import { closeDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { allScopes } from "@/lib/auth/scopes";
+import { createApiKey } from "@/lib/keys/create-key";
+import { createOrganization } from "@/lib/orgs/create-organization";
+
+const [flows = 1000, concurrency = 32] = process.argv.slice(2).map(Number);
+const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function pool<T>(count: number, width: number, work: (index: number) => Promise<T>) {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await work(index);
+      }
+    }),
+  );
+  return results;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: API responses, read field by field in a script
+type Json = Record<string, any>;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function main() {
+  const name = `bench_settle_${Date.now()}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const databaseUrl = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
+  process.env.DATABASE_URL = databaseUrl;
+  await migrateDatabase(databaseUrl);
+
+  const port = await freePort();
+  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    while (
+      !(await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const organization = await createOrganization({ name: "bench", plan: "enterprise" });
+    const { secret } = await createApiKey({
+      organizationId: organization.id,
+      environment: "sandbox",
+      name: "bench",
+      scopes: allScopes,
+    });
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}/sandbox/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await response.json()) as Json;
+      if (!response.ok)
+        throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+
+    const agents = await pool(40, 8, () => api("POST", "/agents", { name: "bench" }));
+    const prepareStart = performance.now();
+    const ids = await pool(flows, concurrency, async (index) => {
+      const payer = agents[index % 20]!.id;
+      const payee = agents[20 + (index % 20)]!.id;
+      const negotiation = await api("POST", "/negotiations", {
+        initiatorAgentId: payer,
+        responders: [payee],
+        terms: { amount: { value: 1000 + (index % 500), currency: "USD" } },
+      });
+      await api("POST", `/negotiations/${negotiation.id}/respond`, {
+        agentId: payee,
+        action: "accept",
+      });
+      const settlement = await api("POST", "/settlements", { negotiationId: negotiation.id });
+      return settlement.id as string;
+    });
+    const prepareMs = performance.now() - prepareStart;
+    console.log(
+      `prepared ${flows} settlements (negotiate, accept, settle) in ${(prepareMs / 1000).toFixed(1)} s: ${Math.round((flows / prepareMs) * 1000)} flows/s`,
+    );
+
+    const executeStart = performance.now();
+    await pool(flows, concurrency, (index) =>
+      api("POST", `/settlements/${ids[index]}/execute`, {}),
+    );
+    const acceptedMs = performance.now() - executeStart;
+    let stats: Json;
+    for (;;) {
+      stats = await api("GET", "/settlements/stats");
+      if (stats.counts.executed + stats.counts.failed >= flows) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const totalMs = performance.now() - executeStart;
+
+    const latencies: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Json = await api(
+        "GET",
+        `/settlements?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      for (const row of page.data)
+        latencies.push(Date.parse(row.executedAt) - Date.parse(row.executionStartedAt));
+      cursor = page.cursor;
+    } while (cursor);
+    latencies.sort((a, b) => a - b);
+    console.log(`execute calls accepted (202) in ${(acceptedMs / 1000).toFixed(2)} s`);
+    console.log(
+      `executed ${stats.counts.executed}, failed ${stats.counts.failed} in ${(totalMs / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `throughput: ${((flows / totalMs) * 1000).toFixed(1)} settlements/s (first execute → last executed)`,
+    );
+    console.log(
+      `execute → executed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+    );
+  } finally {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    await closeDatabase();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

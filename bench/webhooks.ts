@@ -1,0 +1,109 @@
+/*
+ * Webhook delivery end to end on the embedded runner: events written by emitEvent (each in its
+ * own transaction, as a state change would) → outbox → runner → deliver-webhook → a signed POST
+ * to a receiver on 127.0.0.1.
+ *   npm run bench:webhooks [-- events=2000]
+ * Starts `next start` (run `npm run build` first) on a fresh database (or DATABASE_URL), registers
+ * one sandbox endpoint, fires the events from 32 concurrent writers, and prints deliveries/s and
+ * the time from event creation (its createdAt) to receipt at the receiver (p50/p99).
+ */
+import postgres from "postgres";
+import { closeDatabase, db } from "@/db/client";
+import { emitEvent } from "@/lib/events/emit-event";
+import { createApiKey } from "@/lib/keys/create-key";
+import { createOrganization } from "@/lib/orgs/create-organization";
+import { startReceiver } from "@/lib/webhooks/test-fixtures/receiver";
+import { startChildServer } from "../tests/support/child-server";
+
+const total = Number(process.argv[2] ?? 2000);
+const writers = 32;
+const admin = "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function database(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const name = `webhooks_bench_${Date.now()}`;
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`create database ${name}`);
+  await sql.end();
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+const url = await database();
+process.env.DATABASE_URL = url;
+const receivedAt = new Map<string, number>();
+const receiver = await startReceiver({
+  handler: ({ received, res }) => {
+    receivedAt.set(String(received.headers["webhook-id"]), Date.now());
+    res.writeHead(204).end();
+  },
+});
+const server = await startChildServer({
+  env: { DATABASE_URL: url },
+  ready: (output) => output.includes("functions synced"),
+});
+try {
+  const organization = await createOrganization({ name: "Webhook bench", plan: "enterprise" });
+  const { secret: key } = await createApiKey({
+    organizationId: organization.id,
+    environment: "sandbox",
+    name: "bench",
+    scopes: ["webhook.create"],
+  });
+  const created = await fetch(`${server.baseUrl}/sandbox/v1/webhooks`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      url: `${receiver.origin}/bench`,
+      events: ["*"],
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    }),
+  });
+  if (created.status !== 201)
+    throw new Error(`endpoint: ${created.status} ${await created.text()}`);
+
+  const createdAt = new Map<string, number>();
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      while (next < total) {
+        next += 1;
+        const event = await db.transaction((tx) =>
+          emitEvent(tx, {
+            organizationId: organization.id,
+            environment: "sandbox",
+            type: "agent.updated",
+            object: { id: `agent-bench${next}`, name: "Bench" },
+          }),
+        );
+        createdAt.set(event.id, event.createdAt.getTime());
+      }
+    }),
+  );
+  const fired = Date.now();
+  const deadline = fired + 120_000;
+  while (receivedAt.size < total && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const finished = Math.max(...receivedAt.values());
+  const latencies = [...createdAt]
+    .map(([id, at]) => (receivedAt.get(id) ?? Number.NaN) - at)
+    .filter((ms) => Number.isFinite(ms))
+    .sort((a, b) => a - b);
+  const seconds = (finished - started) / 1000;
+  console.log(
+    `${total} events fired in ${((fired - started) / 1000).toFixed(2)} s; ${receivedAt.size} delivered in ${seconds.toFixed(2)} s = ${Math.round(receivedAt.size / seconds)} deliveries/s`,
+  );
+  console.log(
+    `event created → received: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+  );
+  if (receivedAt.size < total) console.log(`MISSING: ${total - receivedAt.size} not delivered`);
+} finally {
+  if (process.env.BENCH_SERVER_LOG) console.log(server.output());
+  await server.stop();
+  await receiver.close();
+  await closeDatabase();
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { type FormEvent, useState } from "react";
+import { Button } from "../ui/button";
+import ui from "../ui/ui.module.css";
+import styles from "./auth.module.css";
+
+const providerLabels: Record<string, string> = { github: "GitHub" };
+
+export function SignInForm({
+  returnTo,
+  providers,
+  initialError,
+}: {
+  returnTo: string;
+  providers: string[];
+  initialError: string;
+}) {
+  const router = useRouter();
+  const [error, setError] = useState(initialError);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError("");
+    const result = await signIn("credentials", {
+      email: String(form.get("email")),
+      password: String(form.get("password")),
+      redirect: false,
+    });
+    if (result?.ok) {
+      router.replace(returnTo);
+      router.refresh();
+      return;
+    }
+    setPending(false);
+    setError("The email or password is not correct.");
+  }
+
+  return (
+    <main className={styles.card}>
+      <h1 className={styles.title}>Sign in to the console</h1>
+      <p className={styles.subtitle}>Manage API keys, agents and receipts.</p>
+      {error ? (
+        <div className={ui.alert} role="alert">
+          {error}
+        </div>
+      ) : null}
+      <form onSubmit={submit}>
+        <label className={ui.field}>
+          <span className={ui.label}>Email</span>
+          <input className={ui.input} name="email" type="email" autoComplete="email" required />
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>Password</span>
+          <input
+            className={ui.input}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        </label>
+        <Button variant="primary" type="submit" className={styles.submit} disabled={pending}>
+          {pending ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+      {providers.map((provider) => (
+        <Button
+          key={provider}
+          className={styles.submit}
+          onClick={() => signIn(provider, { callbackUrl: returnTo })}
+        >
+          Continue with {providerLabels[provider] ?? provider}
+        </Button>
+      ))}
+      <p className={styles.switch}>
+        New here? <Link href="/sign-up">Create an account</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+export type NavIconName =
+  | "overview"
+  | "agents"
+  | "keys"
+  | "negotiations"
+  | "settlements"
+  | "receipts"
+  | "webhooks"
+  | "usage";
+export type NavItem = { segment: string; label: string; icon: NavIconName };
+export type NavSection = { title: string; items: NavItem[] };
+
+/**
+ * The console's sections. A new page is one entry here and one folder under
+ * app/(console)/console/[environment]/.
+ */
+export const consoleNav: NavSection[] = [
+  {
+    title: "Workspace",
+    items: [
+      { segment: "", label: "Overview", icon: "overview" },
+      { segment: "agents", label: "Agents", icon: "agents" },
+    ],
+  },
+  {
+    title: "Payments",
+    items: [
+      { segment: "negotiations", label: "Negotiations", icon: "negotiations" },
+      { segment: "settlements", label: "Settlements", icon: "settlements" },
+      { segment: "receipts", label: "Receipts", icon: "receipts" },
+    ],
+  },
+  {
+    title: "Developers",
+    items: [
+      { segment: "keys", label: "API keys", icon: "keys" },
+      { segment: "webhooks", label: "Webhooks", icon: "webhooks" },
+      { segment: "usage", label: "Usage", icon: "usage" },
+    ],
+  },
+];

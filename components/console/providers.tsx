@@ -1,0 +1,17 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { ConsoleApiError } from "./api";
+
+function retry(failureCount: number, error: Error) {
+  if (error instanceof ConsoleApiError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry } } }),
+  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,140 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import type { Scope } from "@/lib/auth/scopes";
+import type { Environment } from "@/lib/environment";
+import { type CreatedKey, consoleFetch, queryKeys } from "../console/api";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import ui from "../ui/ui.module.css";
+import styles from "./keys.module.css";
+import { ScopePicker } from "./scope-picker";
+import { SecretReveal } from "./secret-reveal";
+
+export function CreateKeyDialog({
+  open,
+  onClose,
+  environment: current,
+}: {
+  open: boolean;
+  onClose: () => void;
+  environment: Environment;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [environment, setEnvironment] = useState<Environment>(current);
+  const [scopes, setScopes] = useState<Set<Scope>>(new Set());
+  const create = useMutation({
+    mutationFn: () =>
+      consoleFetch<CreatedKey>("/api/console/keys", {
+        method: "POST",
+        body: { name, environment, scopes: [...scopes] },
+      }),
+    onSuccess: (created) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.keys(created.key.environment) }),
+  });
+
+  function close() {
+    create.reset();
+    setName("");
+    setScopes(new Set());
+    setEnvironment(current);
+    onClose();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate();
+  }
+
+  if (create.data) {
+    const created = create.data;
+    return (
+      <Dialog
+        open={open}
+        onClose={close}
+        title="Your new API key"
+        description={
+          <>
+            <strong>{created.key.name}</strong> · {created.key.environment} ·{" "}
+            {created.key.scopes.length} scopes
+          </>
+        }
+        footer={
+          <Button variant="primary" onClick={close} autoFocus>
+            Done
+          </Button>
+        }
+      >
+        <SecretReveal secret={created.secret} />
+        {created.key.environment !== current ? (
+          <p className={ui.hint}>
+            This key is for {created.key.environment}; switch environments to see it in the list.
+          </p>
+        ) : null}
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create API key"
+      description="Give the key only the scopes its caller needs."
+      footer={
+        <>
+          <span className={styles.footerHint}>{scopes.size} of 21 scopes selected</span>
+          <Button onClick={close}>Cancel</Button>
+          <Button
+            variant="primary"
+            type="submit"
+            form="create-key-form"
+            disabled={create.isPending || scopes.size === 0 || name.trim() === ""}
+          >
+            {create.isPending ? "Creating…" : "Create key"}
+          </Button>
+        </>
+      }
+    >
+      <form onSubmit={submit} id="create-key-form">
+        {create.error ? <div className={ui.alert}>{create.error.message}</div> : null}
+        <label className={ui.field}>
+          <span className={ui.label}>Name</span>
+          <input
+            className={ui.input}
+            name="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="e.g. Billing agent"
+            maxLength={100}
+            required
+            autoFocus
+          />
+        </label>
+        <fieldset className={styles.environments}>
+          <legend className={ui.label}>Environment</legend>
+          {(["sandbox", "production"] as const).map((option) => (
+            <label key={option} className={styles.environmentOption}>
+              <input
+                type="radio"
+                name="environment"
+                value={option}
+                checked={environment === option}
+                onChange={() => setEnvironment(option)}
+              />
+              <span>
+                <strong>{option === "sandbox" ? "Sandbox" : "Production"}</strong>
+                <span className={ui.hint}>
+                  {option === "sandbox" ? " sk_test_…, test data" : " sk_live_…, real money"}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <ScopePicker value={scopes} onChange={setScopes} />
+      </form>
+    </Dialog>
+  );
+}

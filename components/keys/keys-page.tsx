@@ -1,0 +1,139 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { basePaths, type Environment } from "@/lib/environment";
+import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
+import { NavIcon } from "../console/nav-icon";
+import { Button } from "../ui/button";
+import { PageHeader } from "../ui/page-header";
+import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
+import { Time } from "../ui/time";
+import ui from "../ui/ui.module.css";
+import { CreateKeyDialog } from "./create-key-dialog";
+import { currentStatus, KeyStatus } from "./key-status";
+import styles from "./keys.module.css";
+import { RevokeKeyDialog } from "./revoke-key-dialog";
+import { RollKeyDialog } from "./roll-key-dialog";
+
+type Action = { kind: "roll" | "revoke"; key: TApiKey } | undefined;
+
+export function KeysPage({ environment }: { environment: Environment }) {
+  const [creating, setCreating] = useState(false);
+  const [action, setAction] = useState<Action>();
+  const keys = useQuery({
+    queryKey: queryKeys.keys(environment),
+    queryFn: () =>
+      consoleFetch<{ data: TApiKey[] }>(`/api/console/keys?environment=${environment}`),
+  });
+  const createButton = (
+    <Button variant="primary" onClick={() => setCreating(true)}>
+      + Create key
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description={
+          <>
+            Keys authenticate requests to <code>{basePaths[environment]}</code>. A secret is shown
+            once, when the key is created or rolled.
+          </>
+        }
+        actions={createButton}
+      />
+      <div className={ui.card}>
+        {keys.error ? (
+          <ErrorState error={keys.error} onRetry={() => keys.refetch()} />
+        ) : keys.data?.data.length === 0 ? (
+          <EmptyState
+            icon={<NavIcon name="keys" />}
+            title={`No ${environment} keys yet`}
+            action={createButton}
+          >
+            Create a key to call the API from your agents and servers. Pick only the scopes each
+            caller needs.
+          </EmptyState>
+        ) : (
+          <table className={ui.table} aria-busy={keys.isPending}>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Secret</th>
+                <th>Scopes</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th>Status</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {keys.isPending ? (
+                <LoadingRows columns={7} />
+              ) : (
+                keys.data.data.map((key) => {
+                  const status = currentStatus(key);
+                  const usable = status === "active" || status === "expiring";
+                  return (
+                    <tr key={key.id} data-key-id={key.id} data-status={status}>
+                      <td>
+                        <span className={usable ? undefined : ui.muted}>{key.name}</span>
+                      </td>
+                      <td>
+                        <code className={styles.secretMask}>
+                          {key.prefix}…{key.last4}
+                        </code>
+                      </td>
+                      <td>
+                        <span title={key.scopes.join("\n")} className={ui.muted}>
+                          {key.scopes.length === 21 ? "All" : key.scopes.length} scopes
+                        </span>
+                      </td>
+                      <td>
+                        <Time value={key.createdAt} />
+                      </td>
+                      <td>
+                        <Time value={key.lastUsedAt} />
+                      </td>
+                      <td>
+                        <KeyStatus apiKey={key} />
+                      </td>
+                      <td className={styles.rowActions}>
+                        {status === "active" ? (
+                          <Button size="small" onClick={() => setAction({ kind: "roll", key })}>
+                            Roll
+                          </Button>
+                        ) : null}
+                        {usable ? (
+                          <Button
+                            size="small"
+                            variant="ghost"
+                            onClick={() => setAction({ kind: "revoke", key })}
+                          >
+                            Revoke
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <CreateKeyDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        environment={environment}
+      />
+      {action?.kind === "roll" ? (
+        <RollKeyDialog apiKey={action.key} onClose={() => setAction(undefined)} />
+      ) : null}
+      {action?.kind === "revoke" ? (
+        <RevokeKeyDialog apiKey={action.key} onClose={() => setAction(undefined)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import Link from "next/link";
+import type { Environment } from "@/lib/environment";
+import { queryKeys, type TNegotiation } from "../console/api";
+import { DetailFrame } from "../console/detail-frame";
+import { DetailList, DetailRow } from "../console/detail-list";
+import { formatMoney } from "../console/money";
+import { useDetail } from "../console/use-detail";
+import { PageHeader } from "../ui/page-header";
+import { Time } from "../ui/time";
+import ui from "../ui/ui.module.css";
+import { PartiesTable } from "./parties-table";
+import { NegotiationStatus } from "./status-badges";
+
+export function NegotiationDetail({
+  environment,
+  negotiationId,
+}: {
+  environment: Environment;
+  negotiationId: string;
+}) {
+  const negotiation = useDetail<TNegotiation>(
+    "negotiations",
+    environment,
+    negotiationId,
+    queryKeys.negotiation(environment, negotiationId),
+  );
+  const listHref = `/console/${environment}/negotiations`;
+  const data = negotiation.data;
+  return (
+    <DetailFrame
+      kind="Negotiation"
+      id={negotiationId}
+      listHref={listHref}
+      listLabel="Negotiations"
+      error={negotiation.error}
+      onRetry={() => negotiation.refetch()}
+    >
+      <PageHeader
+        back={<Link href={listHref}>← Negotiations</Link>}
+        title={
+          data ? (
+            <>
+              {formatMoney(data.terms.amount)} <NegotiationStatus status={data.status} />
+            </>
+          ) : (
+            <span className={ui.skeleton} style={{ width: 220, height: 28, display: "block" }} />
+          )
+        }
+        description={<code>{negotiationId}</code>}
+      />
+      <div className={ui.card}>
+        <DetailList busy={negotiation.isPending}>
+          {data ? (
+            <>
+              <DetailRow label="Parties">
+                <PartiesTable
+                  environment={environment}
+                  parties={data.parties}
+                  currency={data.terms.amount.currency}
+                />
+              </DetailRow>
+              <DetailRow label="Terms">{data.terms.description ?? "No description"}</DetailRow>
+              <DetailRow label="Accepted by">
+                {data.acceptedBy.length ? (
+                  <span className={ui.mono}>{data.acceptedBy.join(", ")}</span>
+                ) : (
+                  "Nobody yet"
+                )}
+              </DetailRow>
+              <DetailRow label="Expires">
+                <Time value={data.expiresAt} />
+              </DetailRow>
+              <DetailRow label="Closed">
+                <Time value={data.closedAt} never="Still open" />
+              </DetailRow>
+              <DetailRow label="Created">
+                <Time value={data.createdAt} />
+              </DetailRow>
+            </>
+          ) : null}
+        </DetailList>
+      </div>
+      <h2 style={{ margin: "24px 0 8px", fontSize: 15 }}>Rounds</h2>
+      <div className={ui.card}>
+        <table className={ui.table}>
+          <thead>
+            <tr>
+              <th>Round</th>
+              <th>Proposed by</th>
+              <th>Amount</th>
+              <th>Responses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.rounds.map((round) => (
+              <tr key={round.round}>
+                <td>
+                  {round.round}
+                  <div className={ui.muted}>
+                    <Time value={round.proposedAt} />
+                  </div>
+                </td>
+                <td className={ui.mono}>{round.proposedBy}</td>
+                <td>{formatMoney(round.terms.amount)}</td>
+                <td>
+                  {round.responses.length
+                    ? round.responses.map((response) => (
+                        <div key={`${response.agentId}-${response.respondedAt}`}>
+                          <span className={ui.mono}>{response.agentId}</span> {response.action}
+                          {response.message ? ` — “${response.message}”` : ""}
+                        </div>
+                      ))
+                    : "None"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </DetailFrame>
+  );
+}

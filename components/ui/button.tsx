@@ -1,0 +1,23 @@
+import type { ButtonHTMLAttributes } from "react";
+import styles from "./ui.module.css";
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: "secondary" | "primary" | "danger" | "ghost";
+  size?: "normal" | "small";
+};
+
+export function Button({
+  variant = "secondary",
+  size = "normal",
+  className,
+  type = "button",
+  ...props
+}: ButtonProps) {
+  const classes = [
+    styles.button,
+    variant === "secondary" ? undefined : styles[variant],
+    size === "small" ? styles.small : undefined,
+    className,
+  ];
+  return <button type={type} className={classes.filter(Boolean).join(" ")} {...props} />;
+}

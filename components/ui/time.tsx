@@ -1,0 +1,36 @@
+"use client";
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const absolute = new Intl.DateTimeFormat("en", {
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+// Each unit is used up to a little below the next one, so that 59.9 minutes reads "1 hour".
+const units: [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ["second", 1, 45],
+  ["minute", 60, 45 * 60],
+  ["hour", 3600, 22 * 3600],
+  ["day", 86_400, 26 * 86_400],
+  ["month", 2_629_800, 320 * 86_400],
+  ["year", 31_557_600, Number.POSITIVE_INFINITY],
+];
+
+export function formatRelative(date: Date, now = Date.now()): string {
+  const seconds = (date.getTime() - now) / 1000;
+  const [unit, size] = units.find(([, , below]) => Math.abs(seconds) < below)!;
+  return relative.format(Math.round(seconds / size), unit);
+}
+
+export const formatAbsolute = (date: Date) => absolute.format(date);
+
+/** "3 minutes ago", with the exact time on hover; a dash for never. */
+export function Time({ value, never = "Never" }: { value: string | null; never?: string }) {
+  if (!value) return <span style={{ color: "var(--text-faint)" }}>{never}</span>;
+  const date = new Date(value);
+  return (
+    <time dateTime={value} title={date.toISOString()}>
+      {formatRelative(date)}
+    </time>
+  );
+}

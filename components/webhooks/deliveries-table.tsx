@@ -1,0 +1,127 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Environment } from "@/lib/environment";
+import { consoleFetch, type Page, queryKeys, type TWebhookDelivery } from "../console/api";
+import { Pager } from "../console/pager";
+import { usePager } from "../console/use-pager";
+import { Badge, type BadgeTone } from "../ui/badge";
+import { Button } from "../ui/button";
+import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
+import { Time } from "../ui/time";
+import ui from "../ui/ui.module.css";
+
+const tones: Record<TWebhookDelivery["status"], BadgeTone> = {
+  pending: "accent",
+  delivered: "success",
+  failed: "danger",
+  cancelled: "neutral",
+};
+
+/** The endpoint's delivery log, refreshed while deliveries are in flight, with manual retry. */
+export function DeliveriesTable({
+  environment,
+  webhookId,
+}: {
+  environment: Environment;
+  webhookId: string;
+}) {
+  const queryClient = useQueryClient();
+  const pager = usePager();
+  const deliveries = useQuery({
+    queryKey: queryKeys.deliveries(environment, webhookId, pager.cursor),
+    queryFn: () => {
+      const query = new URLSearchParams({ environment, limit: "20" });
+      if (pager.cursor) query.set("cursor", pager.cursor);
+      return consoleFetch<Page<TWebhookDelivery>>(
+        `/api/console/webhooks/${encodeURIComponent(webhookId)}/deliveries?${query}`,
+      );
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => delivery.status === "pending") ? 1_000 : 5_000,
+  });
+  const retry = useMutation({
+    mutationFn: (deliveryId: string) =>
+      consoleFetch<TWebhookDelivery>(
+        `/api/console/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/retry?environment=${environment}`,
+        { method: "POST" },
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhook(environment, webhookId) }),
+  });
+  const page = deliveries.data;
+  return (
+    <>
+      {retry.error ? <div className={ui.alert}>{retry.error.message}</div> : null}
+      <div className={ui.card}>
+        {deliveries.error ? (
+          <ErrorState error={deliveries.error} onRetry={() => deliveries.refetch()} />
+        ) : page?.data.length === 0 && pager.pageNumber === 1 ? (
+          <EmptyState title="No deliveries yet">
+            Events this endpoint subscribes to appear here with every attempt's outcome. Test events
+            are not logged.
+          </EmptyState>
+        ) : (
+          <table className={ui.table} aria-busy={deliveries.isFetching} aria-label="Deliveries">
+            <thead>
+              <tr>
+                <th>Event</th>
+                <th>Status</th>
+                <th>Attempts</th>
+                <th>Response</th>
+                <th>Last attempt</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {!page ? (
+                <LoadingRows columns={6} />
+              ) : (
+                page.data.map((delivery) => (
+                  <tr key={delivery.id} data-testid="delivery-row" data-status={delivery.status}>
+                    <td>
+                      <code>{delivery.eventType}</code>
+                      <div className={`${ui.mono} ${ui.muted}`}>{delivery.eventId}</div>
+                    </td>
+                    <td>
+                      <Badge tone={tones[delivery.status]}>{delivery.status}</Badge>
+                      {delivery.nextAttemptAt && delivery.status === "pending" ? (
+                        <div className={ui.muted}>
+                          next <Time value={delivery.nextAttemptAt} />
+                        </div>
+                      ) : null}
+                    </td>
+                    <td>{delivery.attempts}</td>
+                    <td>
+                      {delivery.responseCode ?? "—"}
+                      {delivery.latency ? (
+                        <span className={ui.muted}> · {delivery.latency}</span>
+                      ) : null}
+                      {delivery.error ? <div className={ui.muted}>{delivery.error}</div> : null}
+                    </td>
+                    <td>
+                      <Time value={delivery.lastAttemptAt} />
+                    </td>
+                    <td>
+                      {delivery.status === "failed" || delivery.status === "delivered" ? (
+                        <Button
+                          size="small"
+                          onClick={() => retry.mutate(delivery.id)}
+                          disabled={retry.isPending && retry.variables === delivery.id}
+                        >
+                          Retry
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pager pager={pager} page={page} placeholder={deliveries.isPlaceholderData} />
+    </>
+  );
+}

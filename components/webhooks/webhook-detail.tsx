@@ -1,0 +1,171 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { type ReactNode, useState } from "react";
+import type { Environment } from "@/lib/environment";
+import {
+  type ConsoleApiError,
+  consoleFetch,
+  queryKeys,
+  type Webhook,
+  type WebhookTestResult,
+} from "../console/api";
+import { DetailFrame } from "../console/detail-frame";
+import { DetailList, DetailRow, none } from "../console/detail-list";
+import { useDetail } from "../console/use-detail";
+import { Button } from "../ui/button";
+import { PageHeader } from "../ui/page-header";
+import { Time } from "../ui/time";
+import ui from "../ui/ui.module.css";
+import { DeleteWebhookDialog } from "./delete-webhook-dialog";
+import { DeliveriesTable } from "./deliveries-table";
+import { TestEventPanel } from "./test-event-panel";
+import { WebhookFormDialog } from "./webhook-form-dialog";
+import { WebhookStatus } from "./webhook-status";
+import styles from "./webhooks.module.css";
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className={`${ui.card} ${styles.stat}`}>
+      <div className={ui.muted}>{label}</div>
+      <div className={styles.statValue}>{value}</div>
+    </div>
+  );
+}
+
+export function WebhookDetail({
+  environment,
+  webhookId,
+  eventTypes,
+}: {
+  environment: Environment;
+  webhookId: string;
+  eventTypes: readonly string[];
+}) {
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const webhook = useDetail<Webhook>(
+    "webhooks",
+    environment,
+    webhookId,
+    queryKeys.webhook(environment, webhookId),
+    // The statistics move with every delivery attempt, made in the background.
+    { refetchInterval: 3_000 },
+  );
+  const path = `/api/console/webhooks/${encodeURIComponent(webhookId)}`;
+  const setStatus = useMutation({
+    mutationFn: (status: Webhook["status"]) =>
+      consoleFetch(`${path}?environment=${environment}`, { method: "PATCH", body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(environment) }),
+  });
+  const test = useMutation<WebhookTestResult, ConsoleApiError, void>({
+    mutationFn: () =>
+      consoleFetch<WebhookTestResult>(`${path}/test?environment=${environment}`, {
+        method: "POST",
+        body: {},
+      }),
+  });
+  const listHref = `/console/${environment}/webhooks`;
+  const data = webhook.data;
+  const stats = data?.stats;
+  return (
+    <DetailFrame
+      kind="Webhook"
+      id={webhookId}
+      listHref={listHref}
+      listLabel="Webhooks"
+      error={webhook.error}
+      onRetry={() => webhook.refetch()}
+    >
+      <PageHeader
+        back={<Link href={listHref}>← Webhooks</Link>}
+        title={
+          data ? (
+            <>
+              <span className={ui.mono} style={{ fontSize: 18 }}>
+                {data.url}
+              </span>{" "}
+              <WebhookStatus status={data.status} />
+            </>
+          ) : (
+            <span className={ui.skeleton} style={{ width: 320, height: 28, display: "block" }} />
+          )
+        }
+        description={data?.description ?? undefined}
+      />
+      {data ? (
+        <div className={styles.actions}>
+          <Button
+            variant="primary"
+            onClick={() => test.mutate()}
+            disabled={test.isPending || data.status === "disabled"}
+          >
+            Send test event
+          </Button>
+          <Button onClick={() => setDialog("edit")}>Edit</Button>
+          <Button
+            onClick={() => setStatus.mutate(data.status === "active" ? "disabled" : "active")}
+            disabled={setStatus.isPending}
+          >
+            {data.status === "active" ? "Disable" : "Enable"}
+          </Button>
+          <Button variant="danger" onClick={() => setDialog("delete")}>
+            Delete
+          </Button>
+        </div>
+      ) : null}
+      {setStatus.error ? <div className={ui.alert}>{setStatus.error.message}</div> : null}
+      <TestEventPanel test={test} />
+      <div className={styles.stats} data-testid="webhook-stats">
+        <Stat label="Attempts" value={stats ? String(stats.totalDeliveries) : "…"} />
+        <Stat
+          label="Success rate"
+          value={stats ? (stats.successRate === null ? "—" : `${stats.successRate}%`) : "…"}
+        />
+        <Stat label="Average latency" value={stats ? (stats.averageLatency ?? "—") : "…"} />
+        <Stat label="Last delivered" value={stats ? <Time value={stats.lastDeliveredAt} /> : "…"} />
+      </div>
+      <div className={ui.card}>
+        <DetailList busy={webhook.isPending}>
+          {data ? (
+            <>
+              <DetailRow label="ID">
+                <code>{data.id}</code>
+              </DetailRow>
+              <DetailRow label="Events">
+                {data.events.includes("*") ? (
+                  "All events"
+                ) : data.events.length ? (
+                  <span className={ui.mono}>{data.events.join(", ")}</span>
+                ) : (
+                  none
+                )}
+              </DetailRow>
+              <DetailRow label="Created">
+                <Time value={data.createdAt} />
+              </DetailRow>
+            </>
+          ) : null}
+        </DetailList>
+      </div>
+      <h2 className={styles.section}>Delivery attempts</h2>
+      <DeliveriesTable environment={environment} webhookId={webhookId} />
+      {dialog === "edit" && data ? (
+        <WebhookFormDialog
+          environment={environment}
+          eventTypes={eventTypes}
+          webhook={data}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === "delete" && data ? (
+        <DeleteWebhookDialog
+          environment={environment}
+          webhook={data}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,60 @@
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: domain functions accept both. */
+export type Executor = Database | Transaction;
+
+type Connection = { db: Database; sql: postgres.Sql; url: string };
+
+// One pool per process, shared by every bundle Next.js builds (route chunks, instrumentation).
+const holder = globalThis as unknown as { __assDatabase?: Connection };
+
+/**
+ * The embedded database multiplexes every client onto one PGlite session at the level of
+ * protocol messages, which holds only for one connection per client and no named statements.
+ */
+const embedded = () => process.env.DATABASE_EMBEDDED === "1";
+
+export function connect(url: string, options: { max?: number } = {}): Connection {
+  const sql = postgres(url, {
+    max: embedded() ? 1 : (options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10)),
+    prepare: !embedded(),
+    onnotice: () => {},
+    connection: { application_name: "agent-settlement-service" },
+  });
+  return { db: drizzle(sql, { schema, casing: "snake_case" }), sql, url };
+}
+
+function connection(): Connection {
+  if (holder.__assDatabase) return holder.__assDatabase;
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      "DATABASE_URL is not set. The server sets it at start-up (embedded PGlite when unset); scripts call ensureDatabase() first.",
+    );
+  }
+  holder.__assDatabase = connect(url);
+  return holder.__assDatabase;
+}
+
+/** The drizzle database, created on first use from DATABASE_URL. */
+export const db: Database = new Proxy({} as Database, {
+  get(_target, property) {
+    const target = connection().db;
+    const value = Reflect.get(target, property);
+    return typeof value === "function" ? value.bind(target) : value;
+  },
+});
+
+export function rawSql(): postgres.Sql {
+  return connection().sql;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = holder.__assDatabase;
+  holder.__assDatabase = undefined;
+  await current?.sql.end({ timeout: 5 });
+}

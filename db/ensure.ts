@@ -1,0 +1,32 @@
+import { type EmbeddedDatabase, runningEmbeddedDatabase, startEmbeddedDatabase } from "./embedded";
+import { migrateDatabase } from "./migrate";
+
+export type DatabaseMode = {
+  kind: "postgres" | "embedded";
+  url: string;
+  embedded?: EmbeddedDatabase;
+};
+
+/**
+ * Resolves DATABASE_URL once per process: the configured PostgreSQL, the embedded database of a
+ * running server (for the CLI), or a newly started embedded one. Then applies migrations.
+ */
+export async function ensureDatabase(owner: "server" | "cli"): Promise<DatabaseMode> {
+  let mode: DatabaseMode;
+  const configured = process.env.DATABASE_URL;
+  if (configured) {
+    mode = { kind: "postgres", url: configured };
+  } else {
+    const running = owner === "cli" ? runningEmbeddedDatabase() : undefined;
+    if (running) {
+      mode = { kind: "embedded", url: running.url };
+    } else {
+      const embedded = await startEmbeddedDatabase(owner);
+      mode = { kind: "embedded", url: embedded.url, embedded };
+    }
+    process.env.DATABASE_URL = mode.url;
+    process.env.DATABASE_EMBEDDED = "1";
+  }
+  await migrateDatabase(mode.url);
+  return mode;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "jwt_signing_keys" ALTER COLUMN "private_pem" DROP NOT NULL;

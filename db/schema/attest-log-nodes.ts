@@ -1,0 +1,20 @@
+import { bigint, customType, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * The Merkle log's complete subtrees (RFC 9162): node (level, idx) covers leaves
+ * [idx·2^level, (idx+1)·2^level), level 0 being leaf hashes. Rows are inserted under the log
+ * head's lock and never updated. One log per environment (`logId`), shared by every
+ * organization: a leaf is only a receipt's attestHash, which discloses nothing.
+ */
+export const attestLogNodes = pgTable(
+  "attest_log_nodes",
+  {
+    logId: text().notNull(),
+    level: smallint().notNull(),
+    idx: bigint({ mode: "number" }).notNull(),
+    hash: bytea().notNull(),
+  },
+  (t) => [primaryKey({ name: "attest_log_nodes_pkey", columns: [t.logId, t.level, t.idx] })],
+);

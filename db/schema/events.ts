@@ -1,0 +1,20 @@
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { environmentEnum, timestampMs } from "./_columns";
+
+/** Every event the service emits, kept 30 days; webhooks deliver them. */
+export const events = pgTable(
+  "events",
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    environment: environmentEnum().notNull(),
+    type: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestampMs().notNull().defaultNow(),
+  },
+  (t) => [
+    index("idx_events_on_org_env_created").on(t.organizationId, t.environment, t.createdAt, t.id),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;

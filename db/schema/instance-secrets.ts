@@ -1,0 +1,12 @@
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { timestampMs } from "./_columns";
+
+/**
+ * Secrets this installation generated for itself when none was configured (local use only),
+ * stored once so that every process and restart agrees on them.
+ */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestampMs().notNull().defaultNow(),
+});

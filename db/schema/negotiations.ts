@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
+
+export const negotiationStatuses = [
+  "open",
+  "accepted",
+  "rejected",
+  "cancelled",
+  "expired",
+] as const;
+export type NegotiationStatus = (typeof negotiationStatuses)[number];
+
+export type NegotiationTerms = {
+  amount: { value: number; currency: string };
+  splits: { agentId: string; amount: number }[];
+  description: string | null;
+};
+
+export type NegotiationResponse = {
+  agentId: string;
+  action: "accept" | "reject" | "counter" | "cancel";
+  message: string | null;
+  respondedAt: string;
+};
+
+/** One round: the terms someone proposed and every response to them. */
+export type NegotiationRound = {
+  round: number;
+  proposedBy: string;
+  proposedAt: string;
+  terms: NegotiationTerms;
+  responses: NegotiationResponse[];
+};
+
+/**
+ * A multi-party negotiation. `organizationId` is the initiator's organization; the parties'
+ * organizations are in `partyOrganizationIds` (each of them sees the negotiation).
+ */
+export const negotiations = pgTable(
+  "negotiations",
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    environment: environmentEnum().notNull(),
+    initiatorAgentId: text().notNull(),
+    responderAgentIds: text().array().notNull(),
+    partyAgentIds: text().array().notNull(),
+    partyOrganizationIds: text().array().notNull(),
+    status: text({ enum: negotiationStatuses }).notNull().default("open"),
+    round: integer().notNull().default(1),
+    terms: jsonb().$type<NegotiationTerms>().notNull(),
+    rounds: jsonb().$type<NegotiationRound[]>().notNull(),
+    metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    expiresAt: timestampMs().notNull(),
+    /** When the negotiation left `open` (accepted, rejected, cancelled or expired). */
+    closedAt: timestampMs(),
+    ...lifecycleDates,
+  },
+  (t) => [
+    index("idx_negotiations_on_env_created").on(t.environment, t.createdAt, t.id),
+    index("idx_negotiations_on_party_orgs").using("gin", t.partyOrganizationIds),
+    index("idx_negotiations_on_party_agents")
+      .using("gin", t.partyAgentIds)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+export type NegotiationRow = typeof negotiations.$inferSelect;

@@ -1,0 +1,55 @@
+import { bigint, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
+import type { ReceiptParty } from "./receipts";
+
+export const settlementStatuses = [
+  "pending",
+  "executing",
+  "executed",
+  "failed",
+  "reversed",
+  "disputed",
+] as const;
+export type SettlementStatus = (typeof settlementStatuses)[number];
+
+/**
+ * A settlement of one accepted negotiation. `organizationId` is the payer's (initiator's)
+ * organization, which executes it; every party organization can read it.
+ */
+export const settlements = pgTable(
+  "settlements",
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    environment: environmentEnum().notNull(),
+    negotiationId: text().notNull(),
+    partyOrganizationIds: text().array().notNull(),
+    /** The initiator: the agent whose money moves (policy limits are per paying agent). */
+    payerAgentId: text().notNull(),
+    adapter: text().notNull(),
+    status: text({ enum: settlementStatuses }).notNull().default("pending"),
+    amountValue: bigint({ mode: "number" }).notNull(),
+    currency: text().notNull(),
+    parties: jsonb().$type<ReceiptParty[]>().notNull(),
+    metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    externalRef: text(),
+    policyVersion: text(),
+    failureCode: text(),
+    failureMessage: text(),
+    reason: text(),
+    executionStartedAt: timestampMs(),
+    executedAt: timestampMs(),
+    failedAt: timestampMs(),
+    reversedAt: timestampMs(),
+    disputedAt: timestampMs(),
+    ...lifecycleDates,
+  },
+  (t) => [
+    uniqueIndex("idx_settlements_on_negotiation_id").on(t.negotiationId),
+    index("idx_settlements_on_env_created").on(t.environment, t.createdAt, t.id),
+    index("idx_settlements_on_party_orgs").using("gin", t.partyOrganizationIds),
+    index("idx_settlements_on_payer_executed").on(t.payerAgentId, t.currency, t.executedAt),
+  ],
+);
+
+export type SettlementRow = typeof settlements.$inferSelect;

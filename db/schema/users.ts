@@ -1,0 +1,23 @@
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { lifecycleDates } from "./_columns";
+import { organizations } from "./organizations";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    email: text().notNull(),
+    name: text(),
+    passwordHash: text(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    ...lifecycleDates,
+  },
+  (t) => [
+    uniqueIndex("idx_users_on_email").on(t.email),
+    index("idx_users_on_organization_id").on(t.organizationId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,39 @@
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
+import { events } from "./events";
+import { webhookEndpoints } from "./webhook-endpoints";
+
+export const webhookDeliveryStatuses = ["pending", "delivered", "failed", "cancelled"] as const;
+
+/** One event on its way to one endpoint; written in the transaction that emitted the event. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    environment: environmentEnum().notNull(),
+    endpointId: text()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text()
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    eventType: text().notNull(),
+    status: text({ enum: webhookDeliveryStatuses }).notNull().default("pending"),
+    /** Attempts made so far (a manual retry continues the numbering). */
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestampMs(),
+    lastAttemptAt: timestampMs(),
+    lastResponseCode: integer(),
+    lastLatencyMs: integer(),
+    lastError: text(),
+    deliveredAt: timestampMs(),
+    ...lifecycleDates,
+  },
+  (t) => [
+    index("idx_webhook_deliveries_on_endpoint_created").on(t.endpointId, t.createdAt, t.id),
+    index("idx_webhook_deliveries_on_event").on(t.eventId),
+  ],
+);
+
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
+import { organizations } from "./organizations";
+
+export const webhookEndpointStatuses = ["active", "disabled"] as const;
+
+/**
+ * Where an organization receives events. `secret` is kept as the client gave it because every
+ * delivery is signed with it; no route ever returns it. Deleting is soft, so the delivery log
+ * keeps naming the endpoint while the same URL can be registered again.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: environmentEnum().notNull(),
+    url: text().notNull(),
+    events: text().array().notNull(),
+    secret: text().notNull(),
+    /** The secret before the last rotation, still signing alongside until it expires. */
+    previousSecret: text(),
+    previousSecretExpiresAt: timestampMs(),
+    status: text({ enum: webhookEndpointStatuses }).notNull().default("active"),
+    /** Why the service disabled the endpoint (410 Gone, failing for 5 days); null otherwise. */
+    disabledReason: text(),
+    description: text(),
+    ...lifecycleDates,
+    deletedAt: timestampMs(),
+  },
+  (t) => [
+    index("idx_webhook_endpoints_on_org_env_created").on(
+      t.organizationId,
+      t.environment,
+      t.createdAt,
+      t.id,
+    ),
+    uniqueIndex("uq_webhook_endpoints_on_org_env_url")
+      .on(t.organizationId, t.environment, t.url)
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { ConsoleShell } from "./pages/console-shell";
+import { SignInPage } from "./pages/sign-in-page";
+import { SignUpPage } from "./pages/sign-up-page";
+import { newAccount } from "./support/accounts";
+import { saveScreenshot } from "./support/screenshots";
+
+test("sign up, sign out, and sign in again to the page asked for", async ({ page }) => {
+  const account = newAccount("Auth");
+  const signUp = new SignUpPage(page);
+  await signUp.goto();
+  await saveScreenshot(page, "sign-up");
+  await signUp.signUp(account);
+
+  // The same email cannot sign up twice.
+  const again = await page.context().browser()!.newPage();
+  const duplicate = new SignUpPage(again);
+  await duplicate.goto();
+  await duplicate.fill(account);
+  await again.getByRole("button", { name: "Create account" }).click();
+  await expect(again.getByText("already exists")).toBeVisible();
+  await again.close();
+
+  await new ConsoleShell(page).signOut();
+  const signIn = new SignInPage(page);
+  await signIn.goto("/console/sandbox/agents");
+  await saveScreenshot(page, "sign-in");
+  await signIn.submit({ email: account.email, password: "not the password" });
+  await expect(signIn.error()).toContainText("not correct");
+
+  await signIn.submit({ email: account.email.toUpperCase(), password: account.password });
+  await page.waitForURL("**/console/sandbox/agents");
+  await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
+});

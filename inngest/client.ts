@@ -1,0 +1,4 @@
+import { Inngest } from "inngest";
+
+/** The one Inngest client: production sends to Inngest; the embedded runner plays its part otherwise. */
+export const inngest = new Inngest({ id: "agent-settlement-service" });

@@ -1,0 +1,15 @@
+import type { InngestFunction } from "inngest";
+import { diagnosticFunctions } from "@/lib/jobs/diagnostic-functions";
+import { deliverWebhook } from "./deliver-webhook";
+import { executeSettlement } from "./execute-settlement";
+import { expireNegotiationFunction } from "./expire-negotiation";
+import { sealReceipts } from "./seal-receipts";
+
+/** Every Inngest function the app serves at /api/inngest. */
+export const functions: InngestFunction.Any[] = [
+  executeSettlement,
+  expireNegotiationFunction,
+  sealReceipts,
+  deliverWebhook,
+  ...(process.env.JOBS_TEST_FUNCTIONS === "1" ? diagnosticFunctions : []),
+];

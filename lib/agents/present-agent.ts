@@ -1,0 +1,17 @@
+import type { Agent } from "@/db/schema";
+import type { TAgent } from "./schemas";
+
+export function presentAgent(agent: Agent): TAgent {
+  return {
+    id: agent.id,
+    name: agent.name,
+    description: agent.description,
+    capabilities: agent.capabilities,
+    endpointUrl: agent.endpointUrl,
+    metadata: agent.metadata as Record<string, string>,
+    status: agent.status,
+    discoverable: agent.discoverable,
+    createdAt: agent.createdAt.toISOString(),
+    updatedAt: agent.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,13 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { agents } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+
+export type { Tenant };
+
+/** Rows an organization may see in one environment; deleted agents are gone for everyone. */
+export const ownedAgents = ({ organizationId, environment }: Tenant) =>
+  and(
+    eq(agents.organizationId, organizationId),
+    eq(agents.environment, environment),
+    isNull(agents.deletedAt),
+  );

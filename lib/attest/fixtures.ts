@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint";
+import { buildEvidenceRecord } from "./evidence-chain";
+import { toHashHex } from "./hash";
+import { appendLeaves, inclusionProof, treeRoot } from "./merkle-log";
+import { createMemoryNodeStore } from "./merkle-memory-store";
+import { toReceiptBundle } from "./receipt-bundle";
+import { hashReceipt, receiptLogEntry } from "./receipt-hash";
+import type { TEvidenceRecord, TParty, TReceipt, TReceiptBundle } from "./schemas";
+import { buildSettlementEvidence } from "./settlement-evidence";
+
+/*
+ * Realistic attested receipts for tests and benchmarks, produced the way the settlement code is
+ * meant to: evidence chain → receipt hash → log append → signed tree head → inclusion proof.
+ * Not part of the public surface.
+ */
+
+export const TEST_ORIGIN = "settlement.example.com/attest/sandbox";
+export const TEST_POLICY = "pol-standard@v1";
+
+export const TEST_POLICY_INPUTS = {
+  allowedCurrencies: ["USD", "EUR", "GBP", "JPY"],
+  perSettlementLimit: 100_000_000,
+  perDayLimit: 500_000_000,
+  payerVolume24h: 0,
+};
+
+const id = (prefix: string) => `${prefix}-${randomBytes(12).toString("base64url")}`;
+
+const at = (base: number, offsetMs: number) => new Date(base + offsetMs).toISOString();
+
+export type TDraftReceipt = { receipt: TReceipt; evidence: TEvidenceRecord[] };
+
+/** One executed settlement with 1 to 3 responders and its three evidence records. */
+export const draftReceipt = ({
+  responderCount = 1,
+  value = 125_000,
+  policyVersion = TEST_POLICY,
+  baseTime = Date.UTC(2026, 10, 22, 18, 30),
+}: {
+  responderCount?: 1 | 2 | 3;
+  value?: number;
+  policyVersion?: string;
+  baseTime?: number;
+} = {}): TDraftReceipt => {
+  const settlementId = id("stl");
+  const negotiationId = id("neg");
+  const initiatorAgentId = id("agent");
+  const responders = Array.from({ length: responderCount }, () => id("agent"));
+  const share = Math.floor(value / responders.length);
+  const splits = responders.map((agentId, i) => ({
+    agentId,
+    amount: i === 0 ? value - share * (responders.length - 1) : share,
+  }));
+  const amount = { value, currency: "USD" };
+  const externalRef = `sbx_${randomBytes(8).toString("hex")}`;
+  const built = buildSettlementEvidence({
+    negotiation: {
+      negotiationId,
+      round: 1,
+      initiatorAgentId,
+      responders,
+      terms: { amount, splits },
+      acceptedBy: responders,
+    },
+    settlement: {
+      settlementId,
+      adapter: "sandbox",
+      policyVersion,
+      policyInputs: TEST_POLICY_INPUTS,
+    },
+    payment: {
+      externalRef,
+      railStatus: "succeeded",
+      latencyMs: 412,
+      confirmedAt: at(baseTime, 1_662),
+    },
+  });
+  const offsets = [0, 1_250, 1_700];
+  const evidence: TEvidenceRecord[] = [];
+  built.evidence.forEach((input, i) => {
+    evidence.push(
+      buildEvidenceRecord({
+        previous: evidence.at(-1) ?? null,
+        id: id("ev"),
+        ...input,
+        createdAt: at(baseTime, offsets[i]!),
+      }).record,
+    );
+  });
+  const parties: TParty[] = built.parties;
+
+  const createdAt = at(baseTime, 1_800);
+  const base = {
+    id: id("rcp"),
+    settlementId,
+    negotiationId,
+    amount,
+    parties,
+    adapter: "sandbox",
+    externalRef,
+    createdAt,
+  };
+  const { attestHash } = hashReceipt({
+    ...base,
+    policySnapshot: policyVersion,
+    evidenceChainHead: evidence.at(-1)!.hash,
+    evidenceChain: evidence.map((record) => record.id),
+  });
+  const receipt: TReceipt = {
+    ...base,
+    attestHash,
+    status: "valid",
+    attest: {
+      hash: attestHash,
+      algorithm: "SHA-256",
+      proof: {
+        policySnapshot: policyVersion,
+        evidenceChain: evidence.map((record) => record.id),
+        deterministic: true,
+      },
+      status: "valid",
+      verifiedAt: at(baseTime, 1_900),
+    },
+  };
+  return { receipt, evidence };
+};
+
+/**
+ * A log of `totalLeaves` leaves holding `receiptCount` drafted receipts spread across it (the
+ * other leaves stand for other receipts), its signed tree head, and one bundle per receipt.
+ */
+export const buildAttestedLog = async ({
+  receiptCount,
+  totalLeaves = receiptCount,
+  origin = TEST_ORIGIN,
+}: {
+  receiptCount: number;
+  totalLeaves?: number;
+  origin?: string;
+}) => {
+  const keys = generateTreeHeadKeyPair();
+  const jwks = { keys: [keys.publicJwk] };
+  const { store, stats } = createMemoryNodeStore();
+  const drafts = Array.from({ length: receiptCount }, (_, i) =>
+    draftReceipt({ responderCount: ((i % 3) + 1) as 1 | 2 | 3, value: 1_000 + i * 37 }),
+  );
+  const stride = Math.max(1, Math.floor(totalLeaves / Math.max(receiptCount, 1)));
+  const leafIndexes = drafts.map((_, i) => i * stride);
+
+  const entries: Buffer[] = [];
+  let next = 0;
+  for (let leaf = 0; leaf < totalLeaves; leaf++) {
+    const draft = leafIndexes[next] === leaf ? drafts[next++] : undefined;
+    entries.push(draft ? receiptLogEntry(draft.receipt.attestHash) : randomBytes(32));
+  }
+  let size = 0;
+  for (let start = 0; start < entries.length; start += 4096) {
+    const batch = entries.slice(start, start + 4096);
+    const appended = await appendLeaves({ store, size, entries: batch });
+    await store.put(appended.nodes);
+    size = appended.size;
+  }
+
+  const root = await treeRoot({ store, size });
+  const treeHead = signTreeHead({
+    origin,
+    treeSize: size,
+    rootHash: toHashHex(root),
+    keyId: keys.kid,
+    privateKey: keys.privateKeyPem,
+  });
+  const bundles: TReceiptBundle[] = [];
+  for (const [i, draft] of drafts.entries()) {
+    const leafIndex = leafIndexes[i]!;
+    const proof = await inclusionProof({ store, index: leafIndex, size });
+    bundles.push(toReceiptBundle({ ...draft, leafIndex, proof, treeHead }));
+  }
+  return { bundles, jwks, keys, store, stats, entries, leafIndexes, size, root, treeHead };
+};

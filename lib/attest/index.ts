@@ -1,0 +1,100 @@
+export { CanonicalJsonError, canonicalJson } from "./canonical";
+export { check, checkReceiptFacts } from "./check-receipt-facts";
+export {
+  ed25519Thumbprint,
+  findTreeHeadKey,
+  formatCheckpoint,
+  formatSignedNote,
+  generateTreeHeadKeyPair,
+  noteKeyId,
+  parseCheckpoint,
+  signTreeHead,
+  type TEd25519PublicJwk,
+  type TTreeHeadBody,
+  type TTreeHeadVerification,
+  verifyTreeHead,
+  verifyTreeHeadWithKey,
+} from "./checkpoint";
+export {
+  buildEvidenceRecord,
+  EVIDENCE_GENESIS_HASH,
+  evidenceCanonical,
+  hashEvidence,
+  type TEvidenceChainResult,
+  type TEvidenceContent,
+  type TEvidenceFailureReason,
+  type TEvidenceRecordCheck,
+  verifyEvidenceChain,
+} from "./evidence-chain";
+export {
+  fromHashHex,
+  HASH_HEX_PATTERN,
+  isHashHex,
+  sha256,
+  sha256Hex,
+  toHashHex,
+  ZERO_HASH_HEX,
+} from "./hash";
+export { jsonDiff, type TDiffEntry } from "./json-diff";
+export {
+  EMPTY_TREE_HASH,
+  hashChildren,
+  hashLeaf,
+  inclusionProofRootHex,
+  rootFromInclusionProof,
+  type THashValue,
+  verifyConsistency,
+  verifyInclusion,
+} from "./merkle";
+export {
+  appendLeaf,
+  appendLeaves,
+  consistencyProof,
+  inclusionProof,
+  MerkleStoreError,
+  type TNodeKey,
+  type TNodeStore,
+  type TStoredNode,
+  treeRoot,
+} from "./merkle-log";
+export { createMemoryNodeStore } from "./merkle-memory-store";
+export { checkPolicySnapshot } from "./policy-check";
+export {
+  evaluatePolicy,
+  knownPolicyVersions,
+  type TPolicyDecision,
+  type TPolicyInputs,
+  ZPolicyInputs,
+} from "./policy-engine";
+export {
+  formatPolicyVersionId,
+  isPolicyVersionId,
+  POLICY_VERSION_PATTERN,
+  parsePolicyVersionId,
+  type TPolicyVersion,
+} from "./policy-version";
+export { toReceiptBundle } from "./receipt-bundle";
+export { hashReceipt, receiptBody, receiptLogEntry, type TReceiptHashInput } from "./receipt-hash";
+export {
+  REPLAY_ENGINE_VERSION,
+  replaySettlement,
+  type TRecordedReceipt,
+  type TReplayOutcome,
+  type TReplayResult,
+} from "./replay";
+export * from "./schemas";
+export {
+  buildSettlementEvidence,
+  type TSettlementFacts,
+  ZNegotiationAcceptedPayload,
+  ZPaymentConfirmedPayload,
+  ZSettlementExecutedPayload,
+} from "./settlement-evidence";
+export { computeParties, type TSplit } from "./settlement-parties";
+export { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
+export {
+  type TReceiptBundleVerification,
+  type TVerifyCheck,
+  type TVerifyCheckName,
+  verifyReceiptBundle,
+} from "./verify-receipt";

@@ -1,0 +1,25 @@
+import { toHashHex } from "./hash";
+import type { TEvidenceRecord, TReceipt, TReceiptBundle, TTreeHead } from "./schemas";
+
+/** Assembles the self-contained bundle from a full receipt and what the log returned for it. */
+export const toReceiptBundle = ({
+  receipt,
+  evidence,
+  leafIndex,
+  proof,
+  treeHead,
+}: {
+  receipt: TReceipt;
+  evidence: readonly TEvidenceRecord[];
+  leafIndex: number;
+  proof: readonly Uint8Array[];
+  treeHead: TTreeHead;
+}): TReceiptBundle => ({
+  ...receipt,
+  attest: {
+    ...receipt.attest,
+    evidence: [...evidence],
+    inclusionProof: { leafIndex, treeSize: treeHead.treeSize, hashes: proof.map(toHashHex) },
+    treeHead,
+  },
+});

@@ -1,0 +1,433 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint";
+import { buildEvidenceRecord } from "./evidence-chain";
+import { buildAttestedLog, TEST_ORIGIN } from "./fixtures";
+import { toHashHex } from "./hash";
+import { appendLeaves, inclusionProof, treeRoot } from "./merkle-log";
+import { createMemoryNodeStore } from "./merkle-memory-store";
+import { hashReceipt } from "./receipt-hash";
+import type { TEvidenceRecord, TReceiptBundle } from "./schemas";
+import { createTreeHeadVerifier } from "./tree-head-cache";
+import { type TReceiptBundleVerification, verifyReceiptBundle } from "./verify-receipt";
+
+type TLog = Awaited<ReturnType<typeof buildAttestedLog>>;
+let log: TLog;
+
+beforeAll(async () => {
+  log = await buildAttestedLog({ receiptCount: 12, totalLeaves: 200 });
+});
+
+const clone = (index = 0): TReceiptBundle => structuredClone(log.bundles[index]!);
+const verifyBundle = (bundle: unknown, jwks: unknown = log.jwks) =>
+  verifyReceiptBundle({ bundle, jwks, treeHeads: createTreeHeadVerifier() });
+const failed = (result: TReceiptBundleVerification) =>
+  result.checks.filter((c) => !c.ok).map((c) => c.name);
+const detail = (result: TReceiptBundleVerification, name: string) =>
+  result.checks.find((c) => c.name === name)?.detail;
+
+/** What a forger without the log or the signing key can do: re-hash everything it changed. */
+const reseal = (bundle: TReceiptBundle, { attest = true } = {}) => {
+  const records: TEvidenceRecord[] = [];
+  for (const record of bundle.attest.evidence) {
+    records.push(buildEvidenceRecord({ ...record, previous: records.at(-1) ?? null }).record);
+  }
+  bundle.attest.evidence = records;
+  bundle.attest.proof.evidenceChain = records.map((r) => r.id);
+  if (!attest) return bundle;
+  const { attestHash } = hashReceipt({
+    ...bundle,
+    policySnapshot: bundle.attest.proof.policySnapshot,
+    evidenceChainHead: records.at(-1)!.hash,
+    evidenceChain: bundle.attest.proof.evidenceChain,
+  });
+  bundle.attestHash = attestHash;
+  bundle.attest.hash = attestHash;
+  return bundle;
+};
+
+describe("verifyReceiptBundle on genuine receipts", () => {
+  it("finds every receipt of the log valid, with all checks passing", () => {
+    for (const bundle of log.bundles) {
+      const result = verifyBundle(bundle);
+      expect(failed(result)).toEqual([]);
+      expect(result.status).toBe("valid");
+      expect(result.checks.map((c) => c.name)).toEqual([
+        "schema",
+        "evidence_chain",
+        "attest_hash",
+        "policy",
+        "inclusion",
+        "tree_head_signature",
+      ]);
+      expect(result.attestHash).toBe(bundle.attestHash);
+      expect(result.evidence.map((e) => e.type)).toEqual([
+        "negotiation_accepted",
+        "settlement_executed",
+        "payment_confirmed",
+      ]);
+      expect(result.evidence.every((e) => e.valid)).toBe(true);
+    }
+  });
+
+  it("survives a JSON round trip (the bundle is a self-contained document)", () => {
+    const document = JSON.stringify(log.bundles[3]);
+    expect(verifyBundle(JSON.parse(document)).status).toBe("valid");
+  });
+
+  it("accepts an older signed tree head that still contains the receipt, with its own proof", async () => {
+    const bundle = clone(1);
+    const leafIndex = bundle.attest.inclusionProof.leafIndex;
+    const size = leafIndex + 5;
+    const root = await treeRoot({ store: log.store, size });
+    bundle.attest.treeHead = signTreeHead({
+      origin: TEST_ORIGIN,
+      treeSize: size,
+      rootHash: toHashHex(root),
+      keyId: log.keys.kid,
+      privateKey: log.keys.privateKeyPem,
+    });
+    const proof = await inclusionProof({ store: log.store, index: leafIndex, size });
+    bundle.attest.inclusionProof = { leafIndex, treeSize: size, hashes: proof.map(toHashHex) };
+    expect(verifyBundle(bundle).status).toBe("valid");
+  });
+});
+
+describe("verifyReceiptBundle names what was tampered with", () => {
+  it("edited amount", () => {
+    const bundle = clone();
+    bundle.amount.value += 1;
+    const result = verifyBundle(bundle);
+    expect(result.status).toBe("invalid");
+    expect(failed(result)).toEqual(["attest_hash"]);
+    expect(detail(result, "attest_hash")).toMatch(
+      /^receipt hashes to 0x[0-9a-f]{64}, attest.hash is /,
+    );
+  });
+
+  it("edited amount with a recomputed attest hash: no longer the logged receipt", () => {
+    const bundle = clone();
+    bundle.amount.value = 999_999;
+    reseal(bundle);
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+  });
+
+  it("changed party share", () => {
+    const bundle = clone(1); // two parties
+    bundle.parties[1]!.amount -= 100;
+    expect(failed(verifyBundle(bundle))).toEqual(["attest_hash"]);
+    reseal(bundle);
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+  });
+
+  it("party swapped for another agent", () => {
+    const bundle = clone(2);
+    bundle.parties[2]!.agentId = "agent-mallory";
+    expect(failed(verifyBundle(bundle))).toEqual(["attest_hash"]);
+  });
+
+  it("reordered evidence", () => {
+    const bundle = clone();
+    const [a, b, c] = bundle.attest.evidence;
+    bundle.attest.evidence = [a!, c!, b!];
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toContain("evidence_chain");
+    expect(detail(result, "evidence_chain")).toMatch(/does not link/);
+    expect(result.evidence.map((e) => e.valid)).toEqual([true, false, false]);
+
+    // Reordering the id list along with the records does not help.
+    bundle.attest.proof.evidenceChain = [a!.id, c!.id, b!.id];
+    expect(failed(verifyBundle(bundle))).toEqual(["evidence_chain", "attest_hash"]);
+  });
+
+  it("reordered evidence, re-chained and re-hashed", () => {
+    const bundle = clone();
+    const [a, b, c] = bundle.attest.evidence;
+    bundle.attest.evidence = [a!, c!, b!];
+    reseal(bundle);
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+  });
+
+  it("deleted evidence record", () => {
+    const middle = clone();
+    middle.attest.evidence.splice(1, 1);
+    const result = verifyBundle(middle);
+    expect(failed(result)).toContain("evidence_chain");
+    expect(detail(result, "evidence_chain")).toMatch(/does not link/);
+
+    const last = clone();
+    last.attest.evidence.pop();
+    expect(failed(verifyBundle(last))).toEqual(["evidence_chain", "attest_hash"]);
+    expect(detail(verifyBundle(last), "evidence_chain")).toMatch(/is missing/);
+
+    // Deleting it from the id list as well still changes the attested body.
+    last.attest.proof.evidenceChain.pop();
+    expect(failed(verifyBundle(last))).toEqual(["attest_hash"]);
+  });
+
+  it("edited evidence payload", () => {
+    const bundle = clone();
+    bundle.attest.evidence[2]!.payload.railStatus = "reversed";
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toEqual(["evidence_chain"]);
+    expect(detail(result, "evidence_chain")).toMatch(/does not hash to its recorded hash/);
+    expect(result.evidence.map((e) => e.valid)).toEqual([true, true, false]);
+
+    reseal(bundle, { attest: false });
+    expect(failed(verifyBundle(bundle))).toEqual(["attest_hash"]);
+    reseal(bundle);
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+  });
+
+  it("swapped policy version", () => {
+    const bundle = clone();
+    bundle.attest.proof.policySnapshot = "pol-standard@v4";
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toEqual(["attest_hash", "policy"]);
+    expect(detail(result, "policy")).toMatch(
+      /records policy "pol-standard@v1", receipt names pol-standard@v4/,
+    );
+
+    // With the hash recomputed, the evidence still names the old policy.
+    reseal(bundle);
+    expect(failed(verifyBundle(bundle))).toEqual(["policy", "inclusion"]);
+
+    // Rewriting the evidence too leaves only the log to catch it.
+    bundle.attest.evidence[1]!.payload.policyVersion = "pol-standard@v4";
+    reseal(bundle);
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+  });
+
+  it("malformed policy version", () => {
+    const bundle = clone();
+    bundle.attest.proof.policySnapshot = "latest";
+    expect(detail(verifyBundle(bundle), "policy")).toBe(
+      'policySnapshot "latest" is not a policy version id',
+    );
+  });
+
+  it("forged tree head signature", () => {
+    const bundle = clone();
+    bundle.attest.treeHead.signature = Buffer.alloc(64, 9).toString("base64");
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toEqual(["tree_head_signature"]);
+    expect(detail(result, "tree_head_signature")).toMatch(/does not verify/);
+  });
+
+  it("forged log: a tree head over a forged receipt, signed by a key not in the JWKS", async () => {
+    const bundle = clone();
+    bundle.amount.value = 1;
+    reseal(bundle);
+    // The forger builds its own one-leaf log around the forged receipt and signs it.
+    const forger = generateTreeHeadKeyPair({ kid: log.keys.kid });
+    const { store } = createMemoryNodeStore();
+    const appended = await appendLeaves({
+      store,
+      size: 0,
+      entries: [Buffer.from(bundle.attest.hash.slice(2), "hex")],
+    });
+    await store.put(appended.nodes);
+    const root = await treeRoot({ store, size: 1 });
+    bundle.attest.inclusionProof = { leafIndex: 0, treeSize: 1, hashes: [] };
+    bundle.attest.treeHead = signTreeHead({
+      origin: TEST_ORIGIN,
+      treeSize: 1,
+      rootHash: toHashHex(root),
+      keyId: forger.kid,
+      privateKey: forger.privateKeyPem,
+    });
+    expect(failed(verifyBundle(bundle))).toEqual(["tree_head_signature"]);
+  });
+
+  it("tree head whose size or root was edited after signing", () => {
+    const bigger = clone();
+    bigger.attest.treeHead.treeSize += 1;
+    bigger.attest.inclusionProof.treeSize += 1;
+    expect(failed(verifyBundle(bigger))).toContain("tree_head_signature");
+
+    const rerooted = clone();
+    rerooted.attest.treeHead.rootHash = toHashHex(Buffer.alloc(32, 3));
+    expect(failed(verifyBundle(rerooted))).toEqual(["inclusion", "tree_head_signature"]);
+  });
+
+  it("truncated log: a genuinely signed head of a shorter log", async () => {
+    const bundle = clone(5);
+    const leafIndex = bundle.attest.inclusionProof.leafIndex;
+    const signHead = async (size: number) =>
+      signTreeHead({
+        origin: TEST_ORIGIN,
+        treeSize: size,
+        rootHash: toHashHex(await treeRoot({ store: log.store, size })),
+        keyId: log.keys.kid,
+        privateKey: log.keys.privateKeyPem,
+      });
+
+    // A head from before the receipt was appended: the proof cannot lead to it.
+    bundle.attest.treeHead = await signHead(leafIndex);
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toEqual(["inclusion"]);
+    expect(detail(result, "inclusion")).toMatch(/signed tree head has/);
+
+    bundle.attest.inclusionProof.treeSize = leafIndex;
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+
+    // A shorter head that still holds the leaf, with the old proof relabelled: wrong root.
+    bundle.attest.treeHead = await signHead(leafIndex + 3);
+    bundle.attest.inclusionProof.treeSize = leafIndex + 3;
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+  });
+
+  it("rewritten log: the operator replaced an earlier leaf and signed the new head", async () => {
+    const bundle = clone(6);
+    const entries = log.entries.map((entry, i) => (i === 3 ? Buffer.alloc(32, 0xee) : entry));
+    const { store } = createMemoryNodeStore();
+    const appended = await appendLeaves({ store, size: 0, entries });
+    await store.put(appended.nodes);
+    bundle.attest.treeHead = signTreeHead({
+      origin: TEST_ORIGIN,
+      treeSize: log.size,
+      rootHash: toHashHex(await treeRoot({ store, size: log.size })),
+      keyId: log.keys.kid,
+      privateKey: log.keys.privateKeyPem,
+    });
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toEqual(["inclusion"]);
+    expect(detail(result, "inclusion")).toBe(
+      "inclusion proof does not lead to the signed root hash",
+    );
+  });
+
+  it("proof for another leaf index", () => {
+    const bundle = clone(4);
+    bundle.attest.inclusionProof.leafIndex += 1;
+    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+  });
+
+  it("attestHash differing from attest.hash", () => {
+    const bundle = clone();
+    bundle.attestHash = log.bundles[1]!.attestHash;
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toEqual(["attest_hash"]);
+    expect(detail(result, "attest_hash")).toBe("attestHash and attest.hash differ");
+  });
+
+  it("a tree head of another log when the origin is pinned", () => {
+    const result = verifyReceiptBundle({
+      bundle: clone(),
+      jwks: log.jwks,
+      expectedOrigin: "settlement.example.com/attest/production",
+    });
+    expect(failed(result)).toEqual(["tree_head_signature"]);
+  });
+
+  it("an unknown signing key", () => {
+    const result = verifyBundle(clone(), { keys: [generateTreeHeadKeyPair().publicJwk] });
+    expect(failed(result)).toEqual(["tree_head_signature"]);
+    expect(detail(result, "tree_head_signature")).toMatch(/^no Ed25519 key .* in the JWKS$/);
+  });
+});
+
+describe("verifyReceiptBundle on malformed input", () => {
+  it("reports a schema failure for something that is not a bundle", () => {
+    for (const bundle of ["receipt", null, [], { id: "rcp-1" }]) {
+      const result = verifyBundle(bundle);
+      expect(result.status).toBe("invalid");
+      expect(result.checks).toEqual([expect.objectContaining({ name: "schema", ok: false })]);
+    }
+  });
+
+  it("reports a schema failure for a receipt without its attest extensions", () => {
+    const bundle = clone() as Partial<TReceiptBundle>;
+    delete bundle.attest;
+    const result = verifyBundle(bundle);
+    expect(result.checks).toEqual([expect.objectContaining({ name: "schema", ok: false })]);
+    expect(result.checks[0]!.detail).toMatch(/^bundle\.attest/);
+
+    const withoutProof = clone() as { attest: Partial<TReceiptBundle["attest"]> };
+    delete withoutProof.attest.inclusionProof;
+    expect(verifyBundle(withoutProof).checks[0]!.detail).toMatch(/^bundle\.attest\.inclusionProof/);
+  });
+
+  it("reports an unsafe amount as a schema failure rather than hashing a rounded value", () => {
+    const bundle = clone();
+    bundle.amount.value = 2 ** 53 + 2;
+    expect(verifyBundle(bundle).checks[0]).toMatchObject({ name: "schema", ok: false });
+  });
+
+  it("reports an unsafe number inside evidence as a broken chain", () => {
+    const bundle = clone();
+    bundle.attest.evidence[0]!.payload.round = 0.5;
+    const result = verifyBundle(bundle);
+    expect(failed(result)).toEqual(["evidence_chain"]);
+    expect(detail(result, "evidence_chain")).toMatch(/not a safe integer/);
+  });
+
+  it("reports a malformed JWKS", () => {
+    const result = verifyBundle(clone(), { keys: "none" });
+    expect(result.checks[0]).toMatchObject({ name: "schema", ok: false });
+    expect(result.checks[0]!.detail).toMatch(/^jwks/);
+  });
+});
+
+describe("tree head verification cost", () => {
+  it("verifies the shared tree head signature once for many receipts", () => {
+    const treeHeads = createTreeHeadVerifier();
+    for (const bundle of log.bundles) {
+      expect(verifyReceiptBundle({ bundle, jwks: log.jwks, treeHeads }).status).toBe("valid");
+    }
+    expect(treeHeads.size()).toBe(1);
+  });
+});
+
+describe("verifyReceiptBundle under random mutation", () => {
+  // Members that record verification state rather than settlement facts: no hash covers them.
+  const unhashed = new Set([
+    "status",
+    "attest.status",
+    "attest.verifiedAt",
+    "attest.proof.deterministic",
+  ]);
+
+  const leafPaths = (value: unknown, prefix: string[] = []): string[][] => {
+    if (value === null || typeof value !== "object") return [prefix];
+    return Object.entries(value).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
+  };
+
+  it("never throws, and is valid only when an unhashed member changed", () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const replacements: unknown[] = [
+      null,
+      0,
+      -1,
+      2 ** 53,
+      1.5,
+      "",
+      "x",
+      true,
+      {},
+      [],
+      `0x${"0".repeat(64)}`,
+    ];
+    const paths = leafPaths(log.bundles[0]);
+    for (let i = 0; i < 400; i++) {
+      const bundle = clone() as unknown as Record<string, unknown>;
+      const path = paths[Math.floor(random() * paths.length)]!;
+      const replacement = replacements[Math.floor(random() * replacements.length)];
+      let parent = bundle as Record<string, unknown>;
+      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+      const original = parent[path.at(-1)!];
+      parent[path.at(-1)!] = replacement;
+
+      const result = verifyBundle(bundle);
+      const unchanged = JSON.stringify(original) === JSON.stringify(replacement);
+      if (result.status === "valid" && !unchanged) {
+        expect(unhashed.has(path.join(".")), `mutation of ${path.join(".")} went unnoticed`).toBe(
+          true,
+        );
+      }
+    }
+  });
+});

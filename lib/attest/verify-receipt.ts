@@ -1,0 +1,128 @@
+import { check, checkReceiptFacts, type TVerifyCheck } from "./check-receipt-facts";
+import { hashLeaf, inclusionProofRootHex } from "./merkle";
+import { receiptLogEntry } from "./receipt-hash";
+import { type TJwks, type TReceiptBundle, ZJwks, ZReceiptBundle } from "./schemas";
+import { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
+
+export type { TVerifyCheck, TVerifyCheckName } from "./check-receipt-facts";
+
+export type TReceiptBundleVerification = {
+  status: "valid" | "invalid";
+  checks: TVerifyCheck[];
+  /** attestHash recomputed from the bundle, null when the bundle could not be read. */
+  attestHash: string | null;
+  /** Per evidence record: does it hash correctly and sit where the receipt says it does. */
+  evidence: { id: string; type: string; valid: boolean }[];
+};
+
+const defaultTreeHeads = createTreeHeadVerifier();
+
+// Callers pass the same JWKS object for many receipts; parse it once per object.
+const parsedJwksCache = new WeakMap<object, ReturnType<typeof ZJwks.safeParse>>();
+
+const parseJwks = (jwks: unknown) => {
+  if (typeof jwks !== "object" || jwks === null) return ZJwks.safeParse(jwks);
+  const cached = parsedJwksCache.get(jwks);
+  if (cached) return cached;
+  const parsed = ZJwks.safeParse(jwks);
+  parsedJwksCache.set(jwks, parsed);
+  return parsed;
+};
+
+const checkInclusion = (bundle: TReceiptBundle): TVerifyCheck => {
+  const { inclusionProof: proof, treeHead, hash } = bundle.attest;
+  if (proof.treeSize !== treeHead.treeSize) {
+    return check(
+      "inclusion",
+      false,
+      `proof is for a tree of ${proof.treeSize} leaves, the signed tree head has ${treeHead.treeSize}`,
+    );
+  }
+  const root = inclusionProofRootHex({
+    leafHash: hashLeaf(receiptLogEntry(hash)),
+    leafIndex: proof.leafIndex,
+    treeSize: proof.treeSize,
+    proof: proof.hashes,
+  });
+  if (!root) {
+    return check(
+      "inclusion",
+      false,
+      `a proof of ${proof.hashes.length} hashes cannot place leaf ${proof.leafIndex} in a tree of ${proof.treeSize}`,
+    );
+  }
+  if (root !== treeHead.rootHash) {
+    return check("inclusion", false, "inclusion proof does not lead to the signed root hash");
+  }
+  return check("inclusion", true);
+};
+
+const checkTreeHead = ({
+  bundle,
+  jwks,
+  treeHeads,
+  expectedOrigin,
+}: {
+  bundle: TReceiptBundle;
+  jwks: TJwks;
+  treeHeads: TTreeHeadVerifier;
+  expectedOrigin: string | undefined;
+}): TVerifyCheck => {
+  const { treeHead } = bundle.attest;
+  if (expectedOrigin !== undefined && treeHead.origin !== expectedOrigin) {
+    return check(
+      "tree_head_signature",
+      false,
+      `tree head is for log ${treeHead.origin}, not ${expectedOrigin}`,
+    );
+  }
+  const verdict = treeHeads.verify({ treeHead, jwks });
+  return verdict.ok
+    ? check("tree_head_signature", true)
+    : check("tree_head_signature", false, verdict.detail);
+};
+
+/**
+ * Verifies a self-contained receipt bundle offline (no database, no network): the evidence hash
+ * chain, the attest hash, the policy snapshot, the receipt's inclusion in the Merkle log, and the
+ * log's signed tree head against the given JWKS. Valid only when every check passes.
+ */
+export const verifyReceiptBundle = ({
+  bundle: input,
+  jwks: jwksInput,
+  treeHeads = defaultTreeHeads,
+  expectedOrigin,
+}: {
+  bundle: unknown;
+  jwks: unknown;
+  treeHeads?: TTreeHeadVerifier;
+  /** When set, the tree head must be for this log. */
+  expectedOrigin?: string;
+}): TReceiptBundleVerification => {
+  const parsed = ZReceiptBundle.safeParse(input);
+  const parsedJwks = parseJwks(jwksInput);
+  if (!parsed.success || !parsedJwks.success) {
+    const issue = parsed.success ? parsedJwks.error?.issues[0] : parsed.error.issues[0];
+    const where = parsed.success ? "jwks" : "bundle";
+    const detail = `${where}${issue?.path.length ? `.${issue.path.join(".")}` : ""}: ${issue?.message}`;
+    return {
+      status: "invalid",
+      checks: [check("schema", false, detail)],
+      attestHash: null,
+      evidence: [],
+    };
+  }
+  const bundle = parsed.data;
+  const jwks = parsedJwks.data;
+  const facts = checkReceiptFacts({ receipt: bundle, evidence: bundle.attest.evidence });
+  const checks: TVerifyCheck[] = [check("schema", true), ...facts.checks];
+  checks.push(checkInclusion(bundle));
+  checks.push(checkTreeHead({ bundle, jwks, treeHeads, expectedOrigin }));
+
+  return {
+    status: checks.every((c) => c.ok) ? "valid" : "invalid",
+    checks,
+    attestHash: facts.attestHash,
+    evidence: facts.evidence,
+  };
+};

@@ -1,0 +1,63 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GitHubProvider from "next-auth/providers/github";
+import { authenticatePassword } from "@/lib/users/authenticate-password";
+import { findOrCreateOAuthUser } from "@/lib/users/find-or-create-oauth-user";
+import { ZSignInCredentials } from "@/lib/users/schemas";
+import { configureAuthOrigin } from "./auth-origin";
+import { authSecret } from "./auth-secret";
+
+const credentials = CredentialsProvider({
+  name: "Email and password",
+  credentials: {
+    email: { label: "Email", type: "email" },
+    password: { label: "Password", type: "password" },
+  },
+  async authorize(input) {
+    const parsed = ZSignInCredentials.safeParse(input);
+    if (!parsed.success) return null;
+    const user = await authenticatePassword(parsed.data);
+    return user ? { id: user.id, email: user.email, name: user.name } : null;
+  },
+});
+
+/** GitHub sign-in, offered only when both of its variables are set. */
+function oauthProviders() {
+  const { GITHUB_ID, GITHUB_SECRET } = process.env;
+  if (!GITHUB_ID || !GITHUB_SECRET) return [];
+  return [GitHubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })];
+}
+
+export const oauthProviderIds = () => oauthProviders().map((provider) => provider.id);
+
+async function oauthUserId(email: string | null | undefined, name: string | null | undefined) {
+  if (!email) return { refused: "The provider did not share an email address." };
+  return findOrCreateOAuthUser({ email, name: name ?? null });
+}
+
+export async function authOptions(): Promise<NextAuthOptions> {
+  configureAuthOrigin();
+  return {
+    secret: await authSecret(),
+    session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+    providers: [credentials, ...oauthProviders()],
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    callbacks: {
+      async signIn({ user, account }) {
+        if (account?.type !== "oauth") return true;
+        const result = await oauthUserId(user.email, user.name);
+        return "refused" in result ? "/sign-in?error=OAuthAccountNotLinked" : true;
+      },
+      async jwt({ token, user, account }) {
+        if (account?.type === "oauth") {
+          const result = await oauthUserId(user.email, user.name);
+          if ("userId" in result) token.sub = result.userId;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.sub ?? "" } };
+      },
+    },
+  };
+}

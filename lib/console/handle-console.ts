@@ -1,0 +1,64 @@
+import type { z } from "zod";
+import { ApiError } from "@/lib/http/api-error";
+import { toApiError } from "@/lib/http/error-response";
+import type { RouteHandler } from "@/lib/http/handle";
+import { readJsonBody } from "@/lib/http/read-body";
+import { errorResponse, jsonResponse, publicOrigin } from "@/lib/http/respond";
+import { newId } from "@/lib/ids";
+import type { ConsoleMember } from "@/lib/users/get-console-member";
+import { isSameOrigin } from "./same-origin";
+import { consoleMember } from "./session";
+
+type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type ConsoleContext<S extends Schemas> = {
+  member: ConsoleMember;
+  organizationId: string;
+  params: Parsed<S["params"]>;
+  query: Parsed<S["query"]>;
+  body: Parsed<S["body"]>;
+};
+
+const readMethods = new Set(["GET", "HEAD"]);
+
+/**
+ * The pipeline of every console JSON route: session → same origin (for changes) → parse → run.
+ * The organization always comes from the session, never from the request.
+ */
+export function handleConsole<S extends Schemas>(
+  schemas: S,
+  handler: (context: ConsoleContext<S>) => Promise<unknown>,
+  { status = 200 }: { status?: number } = {},
+): RouteHandler {
+  return async (request, route) => {
+    const headers = new Headers({ "Request-Id": newId("request"), "Cache-Control": "no-store" });
+    try {
+      const member = await consoleMember();
+      if (!member) {
+        throw new ApiError({ code: "unauthorized", message: "Sign in to the console first." });
+      }
+      if (!readMethods.has(request.method) && !isSameOrigin(request)) {
+        throw new ApiError({
+          code: "forbidden",
+          message: "Console changes are accepted only from the console's own pages.",
+        });
+      }
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      const context = {
+        member,
+        organizationId: member.organization.id,
+        params: schemas.params?.parse(await route.params),
+        query: schemas.query?.parse(query),
+        body: schemas.body?.parse((await readJsonBody(request)).value),
+      } as ConsoleContext<S>;
+      return jsonResponse(await handler(context), status, headers);
+    } catch (error) {
+      return errorResponse(
+        toApiError(error, headers.get("Request-Id")!),
+        publicOrigin(request),
+        headers,
+      );
+    }
+  };
+}

@@ -1,0 +1,16 @@
+export { isSubscribed } from "./matches";
+export {
+  allEvents,
+  eventTypes,
+  type TEnvironment,
+  type TEventEnvelope,
+  type TEventSubscription,
+  type TEventSubscriptionList,
+  type TEventType,
+  ZEnvironment,
+  ZEventEnvelope,
+  ZEventId,
+  ZEventSubscription,
+  ZEventSubscriptionList,
+  ZEventType,
+} from "./types";

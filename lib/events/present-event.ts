@@ -1,0 +1,14 @@
+import type { EventRow } from "@/db/schema";
+import type { TEventEnvelope, TEventType } from "./types";
+
+/** The event as webhooks deliver it and /v1/events shows it (contract.md envelope). */
+export function presentEvent(event: EventRow): TEventEnvelope {
+  return {
+    id: event.id,
+    type: event.type as TEventType,
+    createdAt: event.createdAt.toISOString(),
+    environment: event.environment,
+    apiVersion: "v1",
+    data: { object: (event.data as { object?: unknown }).object ?? null },
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ZListQuery } from "@/lib/http/pagination";
+import { eventTypes, ZEventType } from "./types";
+
+export const ZEvent = z
+  .object({
+    id: z.string().meta({ example: "evt-3kT9xQ7bLm2vN8cD" }),
+    type: z.enum(eventTypes),
+    createdAt: z.string().meta({ example: "2026-11-22T18:30:00.000Z" }),
+    environment: z.enum(["sandbox", "production"]),
+    apiVersion: z.literal("v1"),
+    data: z.object({
+      object: z.unknown().meta({ description: "The resource as it was after the change." }),
+    }),
+  })
+  .meta({ id: "Event", description: "The envelope webhooks deliver as the request body." });
+
+export const ZListEventsQuery = z
+  .strictObject({
+    ...ZListQuery.shape,
+    type: ZEventType.optional().meta({ description: "Only events of this type." }),
+  })
+  .meta({ id: "ListEventsQuery" });
+
+export const ZEventParams = z.object({
+  id: z.string().max(64).meta({ description: "Event id.", example: "evt-3kT9xQ7bLm2vN8cD" }),
+});

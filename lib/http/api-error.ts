@@ -1,0 +1,34 @@
+import { type ErrorCode, errorStatuses } from "./error-codes";
+
+/** An error whose message is safe to show the caller; anything else becomes internal_error. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly param?: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(options: {
+    code: ErrorCode;
+    message: string;
+    param?: string;
+    headers?: Record<string, string>;
+  }) {
+    super(options.message);
+    this.name = "ApiError";
+    this.code = options.code;
+    this.param = options.param;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return errorStatuses[this.code];
+  }
+}
+
+export const notFound = (what: string, id: string) =>
+  new ApiError({ code: "not_found", message: `No ${what} with id '${id}'.` });
+
+export const conflict = (message: string, param?: string) =>
+  new ApiError({ code: "conflict", message, param });
+
+export const invalid = (message: string, param?: string) =>
+  new ApiError({ code: "invalid_request", message, param });

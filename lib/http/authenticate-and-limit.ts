@@ -1,0 +1,51 @@
+import type { AuthContext } from "@/lib/auth/auth-context";
+import { authenticate } from "@/lib/auth/authenticate";
+import type { Environment } from "@/lib/environment";
+import { countRequest } from "@/lib/usage/tally";
+import { enforceRateLimit } from "./rate-limit";
+
+/**
+ * Authenticates (when the operation needs a credential) and spends one request of the caller's
+ * budget. A request that fails authentication is still counted, against its address.
+ * Authenticated requests, served or refused, also count towards the organization's usage.
+ */
+export async function authenticateAndLimit({
+  request,
+  environment,
+  origin,
+  headers,
+  mode,
+}: {
+  request: Request;
+  environment: Environment;
+  origin: string;
+  headers: Headers;
+  /** required: authenticate or fail; optional: use a credential if one works; none: anonymous. */
+  mode: "required" | "optional" | "none";
+}): Promise<AuthContext | undefined> {
+  let auth: AuthContext | undefined;
+  if (mode !== "none" && (mode === "required" || request.headers.has("authorization"))) {
+    try {
+      auth = await authenticate({ request, environment, origin });
+    } catch (error) {
+      if (mode === "optional") auth = undefined;
+      else {
+        await enforceRateLimit({ request, auth: undefined, headers });
+        throw error;
+      }
+    }
+  }
+  if (!auth) {
+    await enforceRateLimit({ request, auth, headers });
+    return auth;
+  }
+  const tenant = { organizationId: auth.organizationId, environment: auth.environment };
+  try {
+    await enforceRateLimit({ request, auth, headers });
+  } catch (error) {
+    countRequest({ ...tenant, rateLimited: true });
+    throw error;
+  }
+  countRequest({ ...tenant, rateLimited: false });
+  return auth;
+}

@@ -1,0 +1,44 @@
+import { ApiError } from "./api-error";
+
+type PostgresLikeError = { code?: string; constraint_name?: string; constraint?: string };
+
+function postgresCode(error: unknown): PostgresLikeError | undefined {
+  let current: unknown = error;
+  // drizzle wraps the driver's error in `cause`
+  for (let depth = 0; current && depth < 3; depth++) {
+    const candidate = current as PostgresLikeError & { cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/**
+ * The one place where database errors become API errors. Only errors that are about the
+ * request (a duplicate, a concurrent change) become 4xx; an outage stays a 5xx.
+ */
+export function fromDatabaseError(error: unknown): ApiError | undefined {
+  const pg = postgresCode(error);
+  if (!pg?.code) return undefined;
+  switch (pg.code) {
+    case "23505":
+      return new ApiError({
+        code: "conflict",
+        message: "A resource with these values already exists.",
+      });
+    case "40001":
+    case "40P01":
+      return new ApiError({
+        code: "conflict",
+        message: "The resource was changed by a concurrent request; retry the request.",
+      });
+    case "55P03":
+      return new ApiError({
+        code: "conflict",
+        message: "The resource is busy; retry the request.",
+      });
+    default:
+      return undefined;
+  }
+}

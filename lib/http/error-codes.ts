@@ -1,0 +1,16 @@
+export const errorStatuses = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  bad_gateway: 502,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatuses;
+export const errorCodeList = Object.keys(errorStatuses) as ErrorCode[];

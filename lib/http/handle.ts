@@ -1,0 +1,116 @@
+import { requireScope } from "@/lib/auth/authorize";
+import { newId } from "@/lib/ids";
+import type { ApiError } from "./api-error";
+import { authenticateAndLimit } from "./authenticate-and-limit";
+import { environmentOf } from "./environment";
+import { toApiError } from "./error-response";
+import { readIdempotencyKey } from "./idempotency-header";
+import { runIdempotently } from "./idempotent-run";
+import type { Operation } from "./operation";
+import { parseBody } from "./parse-body";
+import { parseQuery } from "./parse-query";
+import { readJsonBody } from "./read-body";
+import type { OperationHandler, RequestContext } from "./request-context";
+import { errorResponse, jsonResponse, methodNotAllowed, publicOrigin } from "./respond";
+
+export type RouteHandler = (
+  request: Request,
+  route: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>;
+
+/**
+ * The one request pipeline of every /v1 operation:
+ * authenticate → rate limit → authorize the scope → parse params, query and body →
+ * claim the Idempotency-Key (POST) → run → JSON.
+ * Whatever is thrown becomes the error envelope; every response carries Request-Id and, unless
+ * rate limiting is off, the X-RateLimit-* headers.
+ */
+export function handle<Op extends Operation>(
+  operation: Op,
+  handler: OperationHandler<Op>,
+): RouteHandler {
+  return async (request, route) => {
+    const requestId = newId("request");
+    const environment = environmentOf(request);
+    const origin = publicOrigin(request);
+    const headers = new Headers({ "Request-Id": requestId });
+    const fail = (error: unknown) => errorResponse(toApiError(error, requestId), origin, headers);
+    try {
+      const auth = await authenticateAndLimit({
+        request,
+        environment,
+        origin,
+        headers,
+        mode: operation.scope === null ? "none" : "required",
+      });
+      if (auth && operation.scope) requireScope(auth, operation.scope);
+      const idempotencyKey = operation.method === "post" ? readIdempotencyKey(request) : undefined;
+      const params = operation.params?.parse(await route.params);
+      const query = parseQuery(operation.query, request);
+      const json =
+        operation.body || idempotencyKey ? (await readJsonBody(request)).value : undefined;
+      const body = operation.body && parseBody(operation.body, json);
+      const context = { request, requestId, environment, origin, auth, params, query, body };
+      const respond = async () => {
+        try {
+          const result = await handler(context as RequestContext<Op>);
+          if (!(result instanceof Response)) return jsonResponse(result, operation.status, headers);
+          for (const [name, value] of headers) result.headers.set(name, value);
+          return result;
+        } catch (error) {
+          return fail(error);
+        }
+      };
+      if (!idempotencyKey || !auth) return await respond();
+      return await runIdempotently({
+        request,
+        auth,
+        key: idempotencyKey,
+        body: json,
+        headers,
+        respond,
+      });
+    } catch (error) {
+      return fail(error);
+    }
+  };
+}
+
+/**
+ * An error for a request no operation handles (unknown path, wrong method), still counted
+ * against the caller's budget and answered with the same headers as any other.
+ */
+export async function rejectRequest(request: Request, error: ApiError): Promise<Response> {
+  const requestId = newId("request");
+  const origin = publicOrigin(request);
+  const headers = new Headers({ "Request-Id": requestId });
+  try {
+    await authenticateAndLimit({
+      request,
+      environment: environmentOf(request),
+      origin,
+      headers,
+      mode: "optional",
+    });
+    return errorResponse(error, origin, headers);
+  } catch (limitError) {
+    return errorResponse(toApiError(limitError, requestId), origin, headers);
+  }
+}
+
+const allMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof allMethods)[number];
+
+/**
+ * A route module's exports: the given handlers, and a JSON 405 for every other method
+ * (Next.js would otherwise answer an empty 405).
+ */
+export function routeMethods(
+  handlers: Partial<Record<Method, RouteHandler>>,
+): Record<Method, RouteHandler> {
+  const allowed = Object.keys(handlers);
+  const notAllowed: RouteHandler = (request) => rejectRequest(request, methodNotAllowed(allowed));
+  return Object.fromEntries(
+    allMethods.map((method) => [method, handlers[method] ?? notAllowed]),
+  ) as Record<Method, RouteHandler>;
+}

@@ -1,0 +1,78 @@
+import { and, eq, lte } from "drizzle-orm";
+import { db } from "@/db/client";
+import { idempotencyKeys } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+import { conflict } from "./api-error";
+import { IDEMPOTENCY_HEADER } from "./idempotency-header";
+
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1_000;
+
+export type IdempotencyClaim =
+  | { kind: "claimed" }
+  | { kind: "replay"; status: number; body: string };
+
+export type ClaimInput = { tenant: Tenant; key: string; requestHash: string };
+
+const keyOf = ({ tenant, key }: ClaimInput) =>
+  and(
+    eq(idempotencyKeys.organizationId, tenant.organizationId),
+    eq(idempotencyKeys.environment, tenant.environment),
+    eq(idempotencyKeys.key, key),
+  );
+
+/**
+ * Claims the key before the handler runs: one INSERT that at most one of any number of
+ * concurrent identical requests can win (an expired record is taken over in the same statement).
+ * The others replay the stored response, or get 409 while the first still runs or when the key
+ * was used for a different request.
+ */
+export async function claimIdempotencyKey(input: ClaimInput): Promise<IdempotencyClaim> {
+  // A record released (5xx) between our INSERT and SELECT is claimable again: try once more.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = new Date();
+    const [claimed] = await db
+      .insert(idempotencyKeys)
+      .values({
+        organizationId: input.tenant.organizationId,
+        environment: input.tenant.environment,
+        key: input.key,
+        requestHash: input.requestHash,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
+      })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.organizationId, idempotencyKeys.environment, idempotencyKeys.key],
+        set: {
+          requestHash: input.requestHash,
+          responseStatus: null,
+          responseBody: null,
+          createdAt: now,
+          completedAt: null,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
+        },
+        setWhere: lte(idempotencyKeys.expiresAt, now),
+      })
+      .returning({ key: idempotencyKeys.key });
+    if (claimed) return { kind: "claimed" };
+
+    const [existing] = await db.select().from(idempotencyKeys).where(keyOf(input));
+    if (!existing) continue;
+    if (existing.requestHash !== input.requestHash) {
+      throw conflict(
+        `This ${IDEMPOTENCY_HEADER} was already used for a different request (method, path or body); use a new key.`,
+        IDEMPOTENCY_HEADER,
+      );
+    }
+    if (existing.responseStatus === null || existing.responseBody === null) {
+      throw conflict(
+        `A request with this ${IDEMPOTENCY_HEADER} is still in progress; retry after it has finished.`,
+        IDEMPOTENCY_HEADER,
+      );
+    }
+    return { kind: "replay", status: existing.responseStatus, body: existing.responseBody };
+  }
+  throw conflict(
+    `A request with this ${IDEMPOTENCY_HEADER} is being retried concurrently; retry shortly.`,
+    IDEMPOTENCY_HEADER,
+  );
+}

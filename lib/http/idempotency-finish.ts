@@ -1,0 +1,28 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "@/db/client";
+import { idempotencyKeys } from "@/db/schema";
+import type { ClaimInput } from "./idempotency-claim";
+
+/**
+ * Stores the response of a claimed request for replay, or, for a 5xx (our fault, nothing was
+ * promised), releases the key so that a retry runs again.
+ */
+export async function finishIdempotentRequest(
+  input: ClaimInput & { status: number; body: string },
+): Promise<void> {
+  const claimed = and(
+    eq(idempotencyKeys.organizationId, input.tenant.organizationId),
+    eq(idempotencyKeys.environment, input.tenant.environment),
+    eq(idempotencyKeys.key, input.key),
+    eq(idempotencyKeys.requestHash, input.requestHash),
+    isNull(idempotencyKeys.completedAt),
+  );
+  if (input.status >= 500) {
+    await db.delete(idempotencyKeys).where(claimed);
+    return;
+  }
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: input.status, responseBody: input.body, completedAt: new Date() })
+    .where(claimed);
+}

@@ -1,0 +1,23 @@
+import { createHash } from "node:crypto";
+import canonicalize from "canonicalize";
+
+/**
+ * What makes two requests "the same" under one key: method, operation path (below the base
+ * address, so `/sandbox/v1/x` and the sandbox host's `/v1/x` agree) with query, and the JSON body
+ * compared by value (RFC 8785), so key order and whitespace do not matter.
+ */
+export function idempotencyRequestHash({
+  method,
+  url,
+  body,
+}: {
+  method: string;
+  url: string;
+  body: unknown;
+}): string {
+  const { pathname, search } = new URL(url);
+  const path = pathname.replace(/^\/sandbox(?=\/v1(\/|$))/, "");
+  return createHash("sha256")
+    .update(`${method} ${path}${search}\n${canonicalize(body) ?? ""}`)
+    .digest("hex");
+}

@@ -1,0 +1,48 @@
+import type { AuthContext } from "@/lib/auth/auth-context";
+import { tenantOf } from "@/lib/auth/tenant";
+import { claimIdempotencyKey } from "./idempotency-claim";
+import { finishIdempotentRequest } from "./idempotency-finish";
+import { idempotencyRequestHash } from "./idempotency-request-hash";
+
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+
+/**
+ * Runs `respond` at most once per Idempotency-Key within an organization and environment: the
+ * key is claimed first, and a later identical request gets the stored status and body back.
+ */
+export async function runIdempotently({
+  request,
+  auth,
+  key,
+  body,
+  headers,
+  respond,
+}: {
+  request: Request;
+  auth: AuthContext;
+  key: string;
+  body: unknown;
+  headers: Headers;
+  respond: () => Promise<Response>;
+}): Promise<Response> {
+  const claimInput = {
+    tenant: tenantOf(auth),
+    key,
+    requestHash: idempotencyRequestHash({ method: request.method, url: request.url, body }),
+  };
+  const claim = await claimIdempotencyKey(claimInput);
+  if (claim.kind === "replay") {
+    headers.set("content-type", "application/json; charset=utf-8");
+    headers.set(REPLAYED_HEADER, "true");
+    return new Response(claim.body, { status: claim.status, headers });
+  }
+  const response = await respond();
+  try {
+    const text = await response.clone().text();
+    await finishIdempotentRequest({ ...claimInput, status: response.status, body: text });
+  } catch (error) {
+    // The response is real and the client gets it; only a replay of it is lost.
+    console.error(`could not record the response for Idempotency-Key '${key}'`, error);
+  }
+  return response;
+}

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+import { invalid } from "./api-error";
+
+/**
+ * The query string, one value a name, checked by the operation's schema. A repeated parameter,
+ * or any parameter of an operation that declares none, is a 400 naming it.
+ */
+export function parseQuery(schema: z.ZodObject | undefined, request: Request) {
+  const search = new URL(request.url).searchParams;
+  const seen = new Set<string>();
+  for (const name of search.keys()) {
+    if (seen.has(name))
+      throw invalid(`The query parameter '${name}' is given more than once.`, name);
+    seen.add(name);
+  }
+  if (schema) return schema.parse(Object.fromEntries(search));
+  const [unknown] = seen;
+  if (unknown !== undefined) throw invalid(`Unknown parameter '${unknown}'.`, unknown);
+  return undefined;
+}

@@ -1,0 +1,47 @@
+import { ApiError, invalid } from "./api-error";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () =>
+  new ApiError({
+    code: "payload_too_large",
+    message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+  });
+
+async function readLimited(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The request's JSON body; an empty body reads as `{}` so that bodiless actions need none. */
+export async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
+  const raw = await readLimited(request);
+  if (raw.trim() === "") return { raw, value: {} };
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw invalid(
+      "The request body must be JSON, sent with 'Content-Type: application/json'.",
+      "Content-Type",
+    );
+  }
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch {
+    throw invalid("The request body is not valid JSON.", "body");
+  }
+}

@@ -1,0 +1,33 @@
+import { ApiError } from "./api-error";
+import { errorBody } from "./error-response";
+
+export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+export function errorResponse(error: ApiError, origin: string, headers: Headers): Response {
+  for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
+  return jsonResponse(errorBody(error, origin), error.status, headers);
+}
+
+/**
+ * The origin clients address: PUBLIC_URL when set, otherwise the request's own Host (Next.js
+ * puts it in X-Forwarded-Host; `request.url` names the server's configured hostname instead).
+ */
+export function publicOrigin(request: Request): string {
+  const configured = process.env.PUBLIC_URL?.replace(/\/$/, "");
+  if (configured) return configured;
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
+  const first = (value: string) => value.split(",")[0]!.trim();
+  return `${first(proto)}://${first(host)}`;
+}
+
+export const methodNotAllowed = (allowed: string[]) =>
+  new ApiError({
+    code: "method_not_allowed",
+    message: `This path answers ${allowed.join(", ")} only.`,
+    headers: { Allow: allowed.join(", ") },
+  });

@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export const idPrefixes = {
+  agent: "agent",
+  negotiation: "neg",
+  settlement: "stl",
+  receipt: "rcp",
+  webhook: "wh",
+  evidence: "ev",
+  event: "evt",
+  key: "key",
+  delivery: "dlv",
+  organization: "org",
+  user: "usr",
+  outbox: "obx",
+  request: "req",
+  token: "tok",
+  ledgerAccount: "acct",
+  ledgerTransfer: "ltr",
+  ledgerEntry: "lent",
+  run: "run",
+} as const;
+
+export type IdKind = keyof typeof idPrefixes;
+
+/** Random base62 text; rejection sampling keeps every character equally likely. */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += ALPHABET[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** `agent-4fZq1…`: a type prefix and 16 random base62 characters (about 95 bits). */
+export function newId(kind: IdKind): string {
+  return `${idPrefixes[kind]}-${randomBase62(16)}`;
+}

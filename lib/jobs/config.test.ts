@@ -1,0 +1,91 @@
+import { describe, expect, test } from "vitest";
+import { parseCancelExpression, parseEventPath, valueAt } from "./expressions";
+import { toJobFunctions, UnsupportedFunctionOptions } from "./function-config";
+import { resolveJobsMode } from "./jobs-mode";
+import { canonicalJson } from "./signing";
+import { retryAfterMs, sleepMs } from "./timing";
+
+describe("expressions", () => {
+  test("event paths and cancel equalities in either order, joined by &&", () => {
+    expect(parseEventPath("event.data.settlementId")).toEqual(["data", "settlementId"]);
+    expect(parseEventPath("event.data")).toBeUndefined();
+    expect(parseEventPath("event.data.id + 1")).toBeUndefined();
+    expect(parseCancelExpression("async.data.id == event.data.settlementId")).toEqual([
+      { runEventPath: ["data", "settlementId"], incomingPath: ["data", "id"] },
+    ]);
+    expect(
+      parseCancelExpression("event.data.a == async.data.b && async.data.c == event.data.d"),
+    ).toHaveLength(2);
+    expect(parseCancelExpression("event.data.a == event.data.b")).toBeUndefined();
+    expect(parseCancelExpression("async.data.a != event.data.a")).toBeUndefined();
+    expect(valueAt({ data: { a: { b: 3 } } }, ["data", "a", "b"])).toBe(3);
+    expect(valueAt({ data: 1 }, ["data", "a"])).toBeUndefined();
+  });
+});
+
+describe("function configuration", () => {
+  const step = { step: {} };
+
+  test("every unsupported option is refused at once, naming the function", () => {
+    const configs = [
+      {
+        id: "app-a",
+        triggers: [{ cron: "* * * * *" }],
+        steps: step,
+        throttle: { limit: 1, period: "1s" },
+      },
+      { id: "app-b", triggers: [{ event: "x/y.z", expression: "event.data.ok" }], steps: step },
+      {
+        id: "app-c",
+        triggers: [{ event: "x/y.z" }],
+        steps: step,
+        concurrency: { limit: 2, key: "event.data.k" },
+      },
+      {
+        id: "app-d",
+        triggers: [{ event: "x/y.z" }],
+        steps: step,
+        cancel: [{ event: "x/y.cancel", if: "true" }],
+      },
+    ];
+    expect(() => toJobFunctions(configs)).toThrow(UnsupportedFunctionOptions);
+    expect(() => toJobFunctions(configs)).toThrow(
+      /app-a: option "throttle"[\s\S]*app-a: cron trigger[\s\S]*app-b: trigger condition[\s\S]*app-c: concurrency[\s\S]*app-d: cancelOn/,
+    );
+  });
+
+  test("retries default to Inngest's 3", () => {
+    const [fn] = toJobFunctions([{ id: "app-a", triggers: [{ event: "x/y.z" }], steps: step }]);
+    expect(fn?.maxAttempts).toBe(4);
+  });
+});
+
+describe("timing", () => {
+  test("sleep durations as the SDK writes them, and sleepUntil timestamps", () => {
+    expect(sleepMs("1d2h30s")).toBe(86_400_000 + 7_200_000 + 30_000);
+    expect(sleepMs("1w")).toBe(604_800_000);
+    expect(sleepMs("2026-01-01T00:00:10.000Z", Date.parse("2026-01-01T00:00:00.000Z"))).toBe(
+      10_000,
+    );
+    expect(() => sleepMs("soon")).toThrow(/Unreadable/);
+    expect(retryAfterMs("7")).toBe(7_000);
+    expect(retryAfterMs(null)).toBeUndefined();
+  });
+});
+
+describe("mode", () => {
+  test("Inngest with both keys or INNGEST_DEV, embedded with none, refused with one", () => {
+    expect(resolveJobsMode({ INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }).kind).toBe(
+      "inngest",
+    );
+    expect(resolveJobsMode({ INNGEST_DEV: "1" }).kind).toBe("inngest");
+    expect(resolveJobsMode({}).kind).toBe("embedded");
+    expect(() => resolveJobsMode({ INNGEST_EVENT_KEY: "e" })).toThrow(/both/);
+  });
+});
+
+test("canonical JSON sorts keys and drops undefined like the SDK's canonicalize", () => {
+  expect(canonicalJson({ b: 1, a: [undefined, { d: undefined, c: "é" }] })).toBe(
+    '{"a":[null,{"c":"é"}],"b":1}',
+  );
+});

@@ -1,0 +1,77 @@
+import type postgres from "postgres";
+import type { JobEvent } from "./ingest-events";
+import { onOutboxWritten } from "./outbox-signal";
+import { WakeSignal } from "./wake-signal";
+
+export type Deliver = (tx: postgres.TransactionSql, events: JobEvent[]) => Promise<void>;
+
+const BATCH = 200;
+// After a write in this process, look again quickly: the writer's transaction commits within
+// a few milliseconds of the notification, which arrives before the commit.
+const FOLLOW_UP_MS = [1, 2, 5, 10, 20, 50, 100];
+
+/**
+ * Turns committed outbox rows into events, exactly once in effect: rows are claimed with
+ * FOR UPDATE SKIP LOCKED (several processes can dispatch at once), delivered, and marked in the
+ * same transaction. The event id is the row id, so a delivery repeated after a crash between
+ * delivering and committing is ignored by the receiver (Inngest, or the embedded intake).
+ */
+export function startDispatcher(options: {
+  sql: postgres.Sql;
+  deliver: Deliver;
+  afterDelivery?: () => void;
+  pollMs: number;
+}): void {
+  const signal = new WakeSignal();
+  onOutboxWritten(() => signal.notify());
+  let failures = 0;
+  const loop = async () => {
+    let followUp = FOLLOW_UP_MS.length;
+    for (;;) {
+      try {
+        const count = await dispatchBatch(options.sql, options.deliver);
+        failures = 0;
+        if (count > 0) {
+          options.afterDelivery?.();
+          followUp = 0;
+          if (count === BATCH) continue;
+        }
+      } catch (error) {
+        failures += 1;
+        console.error("outbox dispatcher: delivery failed, retrying:", error);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** failures)));
+        continue;
+      }
+      const delay = FOLLOW_UP_MS[followUp];
+      if (delay !== undefined) {
+        followUp += 1;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        continue;
+      }
+      followUp = (await signal.wait(options.pollMs)) ? 0 : FOLLOW_UP_MS.length;
+    }
+  };
+  void loop();
+}
+
+async function dispatchBatch(sql: postgres.Sql, deliver: Deliver): Promise<number> {
+  return sql.begin(async (tx) => {
+    const rows = await tx<
+      { seq: number; id: string; name: string; data: Record<string, unknown>; ts: number }[]
+    >`
+      select seq, id, name, data, (extract(epoch from created_at) * 1000)::float8 as ts from outbox
+      where dispatched_at is null order by seq limit ${BATCH} for update skip locked`;
+    if (rows.length === 0) return 0;
+    await deliver(
+      tx,
+      rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        data: row.data,
+        ts: row.ts,
+      })),
+    );
+    await tx`update outbox set dispatched_at = now() where seq = any(${rows.map((row) => row.seq)})`;
+    return rows.length;
+  }) as Promise<number>;
+}

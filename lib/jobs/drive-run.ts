@@ -1,0 +1,153 @@
+import type postgres from "postgres";
+import type { JobStepState } from "@/db/schema";
+import { type CallOutcome, callFunction, type StepOp } from "./call-function";
+import type { JobFunction } from "./function-config";
+import { type ClaimedRun, finishRun, saveProgress } from "./run-store";
+import { jobsSettings, retryDelayMs, sleepMs } from "./timing";
+
+export type DriveContext = {
+  sql: postgres.Sql;
+  url: string;
+  signingKey: string;
+  functions: Map<string, JobFunction>;
+};
+
+/**
+ * Drives one claimed run as far as it can go now: calls the function, stores each step result
+ * before the next call, and stops at the end, at a sleep or a retry (releasing the run with its
+ * due time), or when the lease is lost (cancelled, or taken over after this process stalled).
+ */
+export async function driveRun(context: DriveContext, run: ClaimedRun): Promise<void> {
+  const { sql } = context;
+  const fn = context.functions.get(run.functionId);
+  if (!fn) {
+    await finishRun(sql, run, {
+      status: "failed",
+      output: { name: "Error", message: `Function "${run.functionId}" is not served by this app` },
+    });
+    return;
+  }
+  const settings = jobsSettings();
+  const planned: string[] = [];
+  for (;;) {
+    const outcome = await callFunction({
+      url: context.url,
+      signingKey: context.signingKey,
+      functionId: fn.id,
+      stepId: planned.shift() ?? "step",
+      runId: run.id,
+      event: run.event,
+      steps: run.steps,
+      stack: run.stack,
+      attempt: run.attempt,
+      maxAttempts: fn.maxAttempts,
+    });
+    const next = await applyOutcome(context, fn, run, outcome, settings.leaseMs);
+    if (next === "stop") return;
+    planned.push(...next.planned);
+  }
+}
+
+type Next = "stop" | { planned: string[] };
+
+async function applyOutcome(
+  { sql }: DriveContext,
+  fn: JobFunction,
+  run: ClaimedRun,
+  outcome: CallOutcome,
+  leaseMs: number,
+): Promise<Next> {
+  const fail = async (error: unknown) => {
+    logFailure(run, error);
+    await finishRun(sql, run, {
+      status: "failed",
+      output: error,
+      failureFunctionId: fn.failureFunctionId,
+    });
+    return "stop" as const;
+  };
+  const retry = async (
+    error: unknown,
+    retryAfter: number | undefined,
+    steps = {},
+    stack: string[] = [],
+  ) => {
+    if (run.attempt + 1 >= fn.maxAttempts) return fail(error);
+    const delayMs = retryAfter ?? retryDelayMs(run.attempt);
+    await saveProgress(sql, run, { steps, stack, attempt: run.attempt + 1, leaseMs, delayMs });
+    return "stop" as const;
+  };
+  switch (outcome.kind) {
+    case "completed":
+      await finishRun(sql, run, { status: "completed", output: outcome.data });
+      return "stop";
+    case "failed":
+      return fail(outcome.error);
+    case "retry":
+      return retry(outcome.error, outcome.retryAfterMs);
+  }
+  const steps: Record<string, JobStepState> = {};
+  const stack: string[] = [];
+  const planned: string[] = [];
+  let wakeAt: number | undefined;
+  let stepError: { error: unknown } | undefined;
+  const settle = (op: StepOp, state: JobStepState) => {
+    steps[op.id] = state;
+    stack.push(op.id);
+  };
+  for (const op of outcome.ops) {
+    switch (op.op) {
+      case "StepRun":
+        settle(op, { data: op.data ?? null });
+        break;
+      case "StepFailed":
+        settle(op, { error: op.error });
+        break;
+      case "StepError":
+        if (run.attempt + 1 >= fn.maxAttempts) settle(op, { error: op.error });
+        else stepError = { error: op.error };
+        break;
+      case "Sleep": {
+        settle(op, { data: null });
+        const until = Date.now() + sleepMs(op.name ?? "0s") * jobsSettings().sleepScale;
+        wakeAt = Math.max(wakeAt ?? 0, until);
+        break;
+      }
+      case "StepPlanned":
+        planned.push(op.id);
+        break;
+      case "RunComplete":
+        await finishRun(sql, run, { status: "completed", output: op.data ?? null });
+        return "stop";
+      default:
+        return fail({
+          name: "NonRetriableError",
+          message: `The embedded runner does not support step.${op.op} (step "${op.displayName ?? op.id}")`,
+        });
+    }
+  }
+  if (stepError) return retry(stepError.error, outcome.retryAfterMs, steps, stack);
+  if (stack.length === 0 && planned.length === 0) {
+    return retry(
+      { name: "Error", message: "The function answered 206 without operations" },
+      undefined,
+    );
+  }
+  if (stack.length > 0) {
+    const delayMs = wakeAt === undefined ? undefined : Math.max(0, wakeAt - Date.now());
+    const kept = await saveProgress(sql, run, { steps, stack, attempt: 0, leaseMs, delayMs });
+    if (!kept || delayMs !== undefined) return "stop";
+    Object.assign(run.steps, steps);
+    run.stack.push(...stack);
+    run.attempt = 0;
+  }
+  return { planned };
+}
+
+function logFailure(run: ClaimedRun, error: unknown) {
+  const message =
+    typeof error === "object" && error && "message" in error
+      ? String(error.message)
+      : JSON.stringify(error);
+  console.error(`job run ${run.id} (${run.functionId}) failed: ${message}`);
+}

@@ -1,0 +1,128 @@
+import {
+  type CancelMatch,
+  type EventPath,
+  parseCancelExpression,
+  parseEventPath,
+} from "./expressions";
+
+/** A function as the embedded runner understands it, built from the SDK's in-band sync. */
+export type JobFunction = {
+  /** `<appId>-<functionId>`, the `fnId` the handler is called with. */
+  id: string;
+  events: string[];
+  /** Retries + 1 (Inngest's default is 3 retries). */
+  maxAttempts: number;
+  cancelOn: { event: string; match: CancelMatch }[];
+  concurrencyKey?: EventPath;
+  idempotencyKey?: EventPath;
+  /** The `-failure` companion that runs after this function finally fails. */
+  failureFunctionId?: string;
+  /** Set on a companion: the function whose failures it handles. */
+  handlesFailuresOf?: string;
+};
+
+export const FUNCTION_FAILED_EVENT = "inngest/function.failed";
+const DEFAULT_RETRIES = 3;
+
+type RawTrigger = { event?: string; expression?: string; cron?: string };
+type RawConcurrency = { limit: number; key?: string; scope?: string };
+export type RawFunctionConfig = {
+  id: string;
+  triggers?: RawTrigger[];
+  steps?: Record<string, { retries?: { attempts?: number } }>;
+  cancel?: { event: string; if?: string; timeout?: string }[];
+  concurrency?: number | RawConcurrency | RawConcurrency[];
+  idempotency?: string;
+  [option: string]: unknown;
+};
+
+// Options the embedded runner does not implement; a function that declares one is refused.
+const UNSUPPORTED = [
+  "batchEvents",
+  "rateLimit",
+  "throttle",
+  "singleton",
+  "debounce",
+  "timeouts",
+  "priority",
+] as const;
+
+/** Thrown at start-up when a function declares something the embedded runner cannot honour. */
+export class UnsupportedFunctionOptions extends Error {}
+
+const failureTrigger = /^event\.data\.function_id == '([^']+)'$/;
+
+/**
+ * Turns the synced configuration into runner functions. Every option the runner cannot honour
+ * is collected and thrown as one error, so a function never runs with a setting ignored.
+ */
+export function toJobFunctions(configs: RawFunctionConfig[]): JobFunction[] {
+  const problems: string[] = [];
+  const functions = configs.map((config) =>
+    parseOne(config, (problem) => problems.push(`${config.id}: ${problem}`)),
+  );
+  if (problems.length > 0) {
+    throw new UnsupportedFunctionOptions(
+      `The embedded job runner cannot honour these function options (set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY to use Inngest, or change the function):\n  ${problems.join("\n  ")}`,
+    );
+  }
+  const byId = new Map(functions.map((fn) => [fn.id, fn]));
+  for (const fn of functions) {
+    if (!fn.handlesFailuresOf) continue;
+    const parent = byId.get(fn.handlesFailuresOf);
+    if (parent) parent.failureFunctionId = fn.id;
+  }
+  return functions;
+}
+
+function parseOne(config: RawFunctionConfig, refuse: (problem: string) => void): JobFunction {
+  for (const option of UNSUPPORTED) {
+    if (config[option] !== undefined && config[option] !== null) refuse(`option "${option}"`);
+  }
+  const fn: JobFunction = {
+    id: config.id,
+    events: [],
+    maxAttempts: (config.steps?.step?.retries?.attempts ?? DEFAULT_RETRIES) + 1,
+    cancelOn: [],
+  };
+  for (const trigger of config.triggers ?? []) {
+    if (trigger.cron !== undefined) refuse(`cron trigger "${trigger.cron}"`);
+    else if (trigger.event === FUNCTION_FAILED_EVENT) {
+      const parent = failureTrigger.exec(trigger.expression ?? "")?.[1];
+      if (parent) fn.handlesFailuresOf = parent;
+      else refuse(`trigger on ${FUNCTION_FAILED_EVENT} with "${trigger.expression}"`);
+    } else if (trigger.event) {
+      if (trigger.expression) refuse(`trigger condition "${trigger.expression}"`);
+      fn.events.push(trigger.event);
+    }
+  }
+  for (const cancel of config.cancel ?? []) {
+    if (cancel.timeout) refuse(`cancelOn timeout "${cancel.timeout}"`);
+    const match = cancel.if ? parseCancelExpression(cancel.if) : undefined;
+    if (!match)
+      refuse(
+        `cancelOn "${cancel.event}" needs "async.data.X == event.data.Y", got "${cancel.if ?? ""}"`,
+      );
+    else fn.cancelOn.push({ event: cancel.event, match });
+  }
+  if (config.concurrency !== undefined && config.concurrency !== null) {
+    const concurrency = config.concurrency;
+    const key =
+      typeof concurrency === "object" &&
+      !Array.isArray(concurrency) &&
+      concurrency.limit === 1 &&
+      (concurrency.scope ?? "fn") === "fn" &&
+      concurrency.key
+        ? parseEventPath(concurrency.key)
+        : undefined;
+    if (key) fn.concurrencyKey = key;
+    else
+      refuse(`concurrency ${JSON.stringify(concurrency)} (only {key: "event.data.X", limit: 1})`);
+  }
+  if (config.idempotency) {
+    const key = parseEventPath(config.idempotency);
+    if (key) fn.idempotencyKey = key;
+    else refuse(`idempotency "${config.idempotency}" (only "event.data.X")`);
+  }
+  return fn;
+}

@@ -1,0 +1,128 @@
+import type postgres from "postgres";
+import type { JobStepState } from "@/db/schema";
+
+/** A claimed run, as the runner holds it in memory while it drives the function. */
+export type ClaimedRun = {
+  id: string;
+  functionId: string;
+  event: Record<string, unknown>;
+  attempt: number;
+  steps: Record<string, JobStepState>;
+  stack: string[];
+  leaseToken: string;
+};
+
+const returning = `id, function_id as "functionId", event, attempt, steps, stack, lease_token as "leaseToken"`;
+
+/**
+ * Claims up to `limit` due runs for this process: queued, due, not leased by a live process,
+ * and not sharing a concurrency key with a run another call is executing. Rows are taken with
+ * FOR UPDATE SKIP LOCKED, so processes claiming at once never get the same run; two runs of
+ * one key in the same batch keep only the first, and a key taken by another process meanwhile
+ * surfaces as a unique violation (the caller claims again).
+ */
+export async function claimRuns(
+  sql: postgres.Sql,
+  { limit, leaseMs, leaseToken }: { limit: number; leaseMs: number; leaseToken: string },
+): Promise<ClaimedRun[]> {
+  const claimed = await sql.begin(async (tx) => {
+    const due = await tx<{ id: string; concurrencyKey: string | null }[]>`
+      select id, concurrency_key as "concurrencyKey" from job_runs r
+      where status = 'queued' and run_at <= now()
+        and (lease_token is null or lease_until < now())
+        and (concurrency_key is null or lease_token is not null or not exists (
+          select 1 from job_runs held
+          where held.concurrency_key = r.concurrency_key and held.lease_token is not null))
+      order by run_at
+      limit ${limit}
+      for update skip locked`;
+    const keys = new Set<string>();
+    const ids = due
+      .filter(({ concurrencyKey }) => {
+        if (concurrencyKey === null) return true;
+        if (keys.has(concurrencyKey)) return false;
+        keys.add(concurrencyKey);
+        return true;
+      })
+      .map(({ id }) => id);
+    if (ids.length === 0) return [];
+    return tx.unsafe(
+      `update job_runs set lease_token = $1, lease_until = now() + $2 * interval '1 millisecond'
+       where id = any($3) returning ${returning}`,
+      [leaseToken, leaseMs, ids],
+    );
+  });
+  return claimed as unknown as ClaimedRun[];
+}
+
+/** Keeps the leases of runs whose calls are still in flight. */
+export async function renewLeases(sql: postgres.Sql, tokens: string[], leaseMs: number) {
+  if (tokens.length === 0) return;
+  await sql`update job_runs set lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    where lease_token = any(${tokens}) and status = 'queued'`;
+}
+
+/**
+ * Stores completed steps before anything else happens, and either keeps the lease (the run
+ * continues in this process at once) or releases it with a due time (a sleep, a retry).
+ * False when the lease was lost: the run was cancelled or another process took it over.
+ */
+export async function saveProgress(
+  sql: postgres.Sql,
+  run: ClaimedRun,
+  change: {
+    steps: Record<string, JobStepState>;
+    stack: string[];
+    attempt: number;
+    leaseMs: number;
+    /** Release the lease and run again this many milliseconds from now. */
+    delayMs?: number;
+  },
+): Promise<boolean> {
+  const rows =
+    change.delayMs !== undefined
+      ? await sql`update job_runs set steps = steps || ${JSON.stringify(change.steps)}::jsonb,
+        stack = stack || ${JSON.stringify(change.stack)}::jsonb, attempt = ${change.attempt},
+        run_at = now() + ${change.delayMs} * interval '1 millisecond', lease_token = null, lease_until = null
+      where id = ${run.id} and lease_token = ${run.leaseToken} and status = 'queued' returning 1`
+      : await sql`update job_runs set steps = steps || ${JSON.stringify(change.steps)}::jsonb,
+        stack = stack || ${JSON.stringify(change.stack)}::jsonb, attempt = ${change.attempt},
+        lease_until = now() + ${change.leaseMs} * interval '1 millisecond'
+      where id = ${run.id} and lease_token = ${run.leaseToken} and status = 'queued' returning 1`;
+  return rows.length === 1;
+}
+
+/**
+ * Ends a run with its result or final error. A failed run of a function that has an
+ * `onFailure` handler starts its `-failure` companion with `inngest/function.failed`, in the
+ * same transaction, so the handler runs exactly when the failure is recorded.
+ */
+export async function finishRun(
+  sql: postgres.Sql,
+  run: ClaimedRun,
+  end: { status: "completed" | "failed"; output: unknown; failureFunctionId?: string },
+): Promise<boolean> {
+  const startsCompanion = end.status === "failed" && end.failureFunctionId !== undefined;
+  const write = async (tx: postgres.Sql | postgres.TransactionSql) => {
+    const ended = await tx`update job_runs set status = ${end.status},
+        output = ${JSON.stringify(end.output ?? null)}::jsonb, ended_at = now(),
+        lease_token = null, lease_until = null
+      where id = ${run.id} and lease_token = ${run.leaseToken} and status = 'queued' returning 1`;
+    if (ended.length === 0) return false;
+    if (startsCompanion) {
+      const eventId = `failed-${run.id}`;
+      const event = {
+        id: eventId,
+        name: "inngest/function.failed",
+        data: { function_id: run.functionId, run_id: run.id, error: end.output, event: run.event },
+        ts: Date.now(),
+      };
+      await tx`insert into job_runs (id, function_id, event_id, event)
+        values (${`${run.id}-failure`}, ${end.failureFunctionId ?? ""}, ${eventId}, ${JSON.stringify(event)}::jsonb)
+        on conflict do nothing`;
+    }
+    return true;
+  };
+  // One statement needs no transaction; the hot path (a completed run) stays one round trip.
+  return startsCompanion ? (sql.begin(write) as Promise<boolean>) : write(sql);
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import type postgres from "postgres";
+import { type DriveContext, driveRun } from "./drive-run";
+import type { JobFunction } from "./function-config";
+import { claimRuns, renewLeases } from "./run-store";
+import { jobsSettings } from "./timing";
+import { WakeSignal } from "./wake-signal";
+
+/**
+ * The embedded runner's scheduler: keeps up to JOBS_CONCURRENCY runs in flight, claims due
+ * runs in batches whenever a slot frees or an event arrives (and polls for sleeps ending and
+ * other processes' events), and renews the leases of its in-flight runs so that only a dead
+ * process's runs are taken over.
+ */
+export class EmbeddedRunner {
+  private readonly inFlight = new Map<string, string>();
+  private readonly signal = new WakeSignal();
+  private readonly instance = randomBytes(6).toString("hex");
+  private claims = 0;
+  private stopped = false;
+  private readonly context: DriveContext;
+
+  constructor(options: {
+    sql: postgres.Sql;
+    url: string;
+    signingKey: string;
+    functions: JobFunction[];
+  }) {
+    this.context = {
+      sql: options.sql,
+      url: options.url,
+      signingKey: options.signingKey,
+      functions: new Map(options.functions.map((fn) => [fn.id, fn])),
+    };
+  }
+
+  get functions(): JobFunction[] {
+    return [...this.context.functions.values()];
+  }
+
+  start(): void {
+    const { leaseMs } = jobsSettings();
+    const heartbeat = setInterval(() => {
+      renewLeases(this.context.sql, [...new Set(this.inFlight.values())], leaseMs).catch((error) =>
+        console.error("job runner: renewing leases failed:", error),
+      );
+    }, leaseMs / 3);
+    heartbeat.unref();
+    void this.loop();
+  }
+
+  wake(): void {
+    this.signal.notify();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.signal.notify();
+  }
+
+  private async loop() {
+    const settings = jobsSettings();
+    while (!this.stopped) {
+      const free = settings.concurrency - this.inFlight.size;
+      let claimedAll = false;
+      if (free > 0) {
+        try {
+          const runs = await claimRuns(this.context.sql, {
+            limit: free,
+            leaseMs: settings.leaseMs,
+            leaseToken: `${this.instance}-${++this.claims}`,
+          });
+          for (const run of runs) this.launch(run);
+          claimedAll = runs.length === free;
+        } catch (error) {
+          // Another process took a concurrency key between our read and our update: claim again.
+          if ((error as { code?: string }).code === "23505") continue;
+          console.error("job runner: claiming runs failed:", error);
+        }
+      }
+      if (!claimedAll) await this.signal.wait(settings.pollMs);
+    }
+  }
+
+  private launch(run: Parameters<typeof driveRun>[1]) {
+    this.inFlight.set(run.id, run.leaseToken);
+    driveRun(this.context, run)
+      .catch((error) => console.error(`job runner: run ${run.id} stopped on an error:`, error))
+      .finally(() => {
+        this.inFlight.delete(run.id);
+        this.signal.notify();
+      });
+  }
+}

@@ -1,0 +1,24 @@
+import { type JobFunction, type RawFunctionConfig, toJobFunctions } from "./function-config";
+import { signedJson } from "./signing";
+
+/**
+ * In-band sync, as the Inngest server does it: a signed `PUT` with `x-inngest-sync-kind:
+ * in_band` and `{"url": …}` answers with every function's configuration. The runner needs
+ * nothing else from the SDK. Throws if the handler refuses or some option is unsupported.
+ */
+export async function syncFunctions(url: string, signingKey: string): Promise<JobFunction[]> {
+  const { body, headers } = signedJson({ url }, signingKey);
+  const response = await fetch(url, {
+    method: "PUT",
+    headers: { ...headers, "x-inngest-sync-kind": "in_band" },
+    body,
+  });
+  const text = await response.text();
+  if (!response.ok || response.headers.get("x-inngest-sync-kind") !== "in_band") {
+    throw new Error(
+      `In-band sync with ${url} failed (HTTP ${response.status}): ${text.slice(0, 500)}`,
+    );
+  }
+  const { functions } = JSON.parse(text) as { functions: RawFunctionConfig[] };
+  return toJobFunctions(functions);
+}

@@ -1,0 +1,16 @@
+import { and, eq } from "drizzle-orm";
+import { db, type Executor } from "@/db/client";
+import { apiKeys } from "@/db/schema";
+import { notFound } from "@/lib/http/api-error";
+
+export async function getApiKeyOrThrow(
+  { organizationId, keyId }: { organizationId: string; keyId: string },
+  executor: Executor = db,
+) {
+  const [key] = await executor
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)));
+  if (!key) throw notFound("API key", keyId);
+  return key;
+}

@@ -1,0 +1,23 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "@/db/client";
+import { apiKeys } from "@/db/schema";
+import { getApiKeyOrThrow } from "./get-key";
+import { forgetKey } from "./key-cache";
+import { presentKey } from "./present-key";
+
+/** Revokes at once. Revoking a revoked key is a no-op that returns it unchanged. */
+export async function revokeApiKey(input: { organizationId: string; keyId: string }) {
+  const [revoked] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(apiKeys.id, input.keyId),
+        eq(apiKeys.organizationId, input.organizationId),
+        isNull(apiKeys.revokedAt),
+      ),
+    )
+    .returning();
+  forgetKey(input.keyId);
+  return presentKey(revoked ?? (await getApiKeyOrThrow(input)));
+}

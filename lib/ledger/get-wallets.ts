@@ -1,0 +1,23 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { ledgerAccounts } from "@/db/schema";
+import type { Environment } from "@/lib/environment";
+
+/** An agent's wallets, one per currency it ever held. */
+export async function getWallets({
+  environment,
+  agentId,
+}: {
+  environment: Environment;
+  agentId: string;
+}) {
+  return db
+    .select({
+      id: ledgerAccounts.id,
+      currency: ledgerAccounts.currency,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.environment, environment), eq(ledgerAccounts.owner, agentId)))
+    .orderBy(asc(ledgerAccounts.currency));
+}

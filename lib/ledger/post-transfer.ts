@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import {
+  type LedgerTransferKind,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+} from "@/db/schema";
+import type { Environment } from "@/lib/environment";
+import { newId } from "@/lib/ids";
+
+export type TLeg = { accountId: string; amount: number };
+
+/**
+ * Writes one balanced transfer (its legs sum to zero) and applies it to the balances of the
+ * accounts, which the caller has locked. `(reference, kind)` is the idempotency key: a second
+ * call finds the first transfer and changes nothing.
+ */
+export async function postTransfer(
+  tx: Executor,
+  {
+    environment,
+    kind,
+    reference,
+    currency,
+    legs,
+  }: {
+    environment: Environment;
+    kind: LedgerTransferKind;
+    reference: string;
+    currency: string;
+    legs: TLeg[];
+  },
+): Promise<{ transferId: string; created: boolean }> {
+  const sum = legs.reduce((total, leg) => total + leg.amount, 0);
+  if (sum !== 0) throw new Error(`transfer ${kind} ${reference} does not balance (${sum})`);
+  const [inserted] = await tx
+    .insert(ledgerTransfers)
+    .values({ id: newId("ledgerTransfer"), environment, kind, reference, currency })
+    .onConflictDoNothing()
+    .returning({ id: ledgerTransfers.id });
+  if (!inserted) {
+    const existing = await findTransfer(tx, { reference, kind });
+    return { transferId: existing!.id, created: false };
+  }
+  await tx.insert(ledgerEntries).values(
+    legs.map((leg) => ({
+      id: newId("ledgerEntry"),
+      transferId: inserted.id,
+      accountId: leg.accountId,
+      amount: leg.amount,
+    })),
+  );
+  for (const leg of legs) {
+    await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: new Date() })
+      .where(eq(ledgerAccounts.id, leg.accountId));
+  }
+  return { transferId: inserted.id, created: true };
+}
+
+export async function findTransfer(
+  executor: Executor,
+  { reference, kind }: { reference: string; kind: LedgerTransferKind },
+) {
+  const [row] = await executor
+    .select()
+    .from(ledgerTransfers)
+    .where(sql`${ledgerTransfers.reference} = ${reference} and ${ledgerTransfers.kind} = ${kind}`);
+  return row;
+}

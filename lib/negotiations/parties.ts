@@ -1,0 +1,19 @@
+import type { NegotiationTerms, ReceiptParty } from "@/db/schema";
+
+/** The initiator pays the whole amount; each responder receives its split. */
+export function partiesOf({
+  initiatorAgentId,
+  terms,
+}: {
+  initiatorAgentId: string;
+  terms: NegotiationTerms;
+}): ReceiptParty[] {
+  return [
+    { agentId: initiatorAgentId, role: "initiator", amount: terms.amount.value },
+    ...terms.splits.map((split) => ({
+      agentId: split.agentId,
+      role: "responder" as const,
+      amount: split.amount,
+    })),
+  ];
+}

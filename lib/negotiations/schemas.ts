@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { negotiationStatuses } from "@/db/schema";
+import { ZAgentId, ZMetadata } from "@/lib/agents/schemas";
+import { ZListQuery } from "@/lib/http/pagination";
+import { ZAmount, ZAmountValue, ZParty } from "@/lib/money/schemas";
+
+export const ZNegotiationId = z
+  .string()
+  .max(64)
+  .meta({ description: "Negotiation id.", example: "neg-7QzP0aK2fW9cX1bN" });
+
+export const ZSplit = z
+  .strictObject({ agentId: ZAgentId, amount: ZAmountValue })
+  .meta({ id: "Split" });
+
+export const ZTermsInput = z
+  .strictObject({
+    amount: ZAmount,
+    splits: z.array(ZSplit).min(1).max(20).optional().meta({
+      description:
+        "Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly.",
+    }),
+    description: z.string().max(2000).optional(),
+  })
+  .meta({ id: "TermsInput" });
+
+export const ZCreateNegotiationBody = z
+  .strictObject({
+    initiatorAgentId: ZAgentId.optional().meta({
+      description:
+        "The paying agent; yours. With a JWT it may be omitted and is the token's agent.",
+    }),
+    responders: z
+      .array(ZAgentId)
+      .min(1)
+      .max(20)
+      .refine((list) => new Set(list).size === list.length, "must be unique")
+      .meta({ description: "The payees: your agents or discoverable agents of any organization." }),
+    terms: ZTermsInput,
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: "Default: 24 hours after creation; at most 30 days ahead." }),
+    metadata: ZMetadata.optional(),
+  })
+  .meta({ id: "CreateNegotiationRequest" });
+
+export const responseActions = ["accept", "reject", "counter", "cancel"] as const;
+
+export const ZRespondBody = z
+  .strictObject({
+    agentId: ZAgentId.optional().meta({
+      description:
+        "The responding party (yours). With a JWT it may be omitted and is the token's agent.",
+    }),
+    action: z.enum(responseActions).meta({
+      description: "`cancel` is the initiator's only, and needs the `negotiation.cancel` scope.",
+    }),
+    terms: ZTermsInput.optional().meta({ description: "The new terms; only with `counter`." }),
+    message: z.string().max(2000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === "counter" && !body.terms)
+      ctx.addIssue({ code: "custom", path: ["terms"], message: "a counter needs terms" });
+    if (body.action !== "counter" && body.terms)
+      ctx.addIssue({
+        code: "custom",
+        path: ["terms"],
+        message: "terms are only sent with counter",
+      });
+  })
+  .meta({ id: "RespondToNegotiationRequest" });
+
+const ZTerms = z
+  .object({
+    amount: ZAmount,
+    splits: z.array(z.object({ agentId: z.string(), amount: z.number().int() })),
+    description: z.string().nullable(),
+  })
+  .meta({ id: "Terms" });
+
+const ZRound = z
+  .object({
+    round: z.number().int(),
+    proposedBy: z.string(),
+    proposedAt: z.string(),
+    terms: ZTerms,
+    responses: z.array(
+      z.object({
+        agentId: z.string(),
+        action: z.enum(responseActions),
+        message: z.string().nullable(),
+        respondedAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "NegotiationRound" });
+
+export const ZNegotiation = z
+  .object({
+    id: ZNegotiationId,
+    status: z.enum(negotiationStatuses),
+    initiatorAgentId: z.string(),
+    responders: z.array(z.string()),
+    parties: z.array(ZParty),
+    terms: ZTerms,
+    round: z.number().int().meta({ description: "The current round, from 1." }),
+    acceptedBy: z
+      .array(z.string())
+      .meta({ description: "Parties that accepted the current round's terms." }),
+    rounds: z.array(ZRound).meta({ description: "Every round, oldest first, with its responses." }),
+    metadata: z.record(z.string(), z.string()),
+    expiresAt: z.string(),
+    closedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Negotiation" });
+
+export const ZListNegotiationsQuery = z
+  .strictObject({
+    ...ZListQuery.shape,
+    status: z.enum(negotiationStatuses).optional(),
+    agentId: ZAgentId.optional().meta({ description: "Only negotiations this agent is party to." }),
+    createdAfter: z.iso.datetime({ offset: true }).optional(),
+    createdBefore: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: "ListNegotiationsQuery" });
+
+export const ZNegotiationParams = z.object({ id: ZNegotiationId });
+
+export type TNegotiation = z.infer<typeof ZNegotiation>;
+export type TTermsInput = z.infer<typeof ZTermsInput>;
+export type TCreateNegotiationBody = z.infer<typeof ZCreateNegotiationBody>;
+export type TRespondBody = z.infer<typeof ZRespondBody>;

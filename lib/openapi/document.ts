@@ -1,0 +1,142 @@
+import { z } from "zod";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+} from "zod-openapi";
+import { type ErrorCode, errorStatuses } from "@/lib/http/error-codes";
+import { ZApiErrorBody } from "@/lib/http/error-response";
+import type { Operation } from "@/lib/http/operation";
+import { allOperations } from "./operations";
+import { tagDescriptions } from "./tags";
+
+const errorDescriptions: Record<ErrorCode, string> = {
+  invalid_request:
+    "The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`).",
+  unauthorized:
+    "The API key or token is missing, invalid, revoked, expired, or for the other environment.",
+  forbidden: "The credential lacks the scope this operation needs.",
+  not_found: "The resource does not exist, or belongs to another organization.",
+  method_not_allowed: "The path does not answer this HTTP method.",
+  conflict:
+    "The request conflicts with the resource's current state, or with an earlier request under the same Idempotency-Key.",
+  payload_too_large: "The request body is larger than 1 MiB.",
+  rate_limited: "Too many requests; retry after `Retry-After` seconds.",
+  internal_error: "Something failed on our side; the request id helps us find it.",
+  bad_gateway: "A system the request depends on (e.g. a webhook receiver) failed or timed out.",
+  service_unavailable: "The service is temporarily unable to answer.",
+};
+
+export const errorReference = (Object.keys(errorStatuses) as ErrorCode[]).map((code) => ({
+  code,
+  status: errorStatuses[code],
+  description: errorDescriptions[code],
+}));
+
+const errorResponse = (codes: ErrorCode[]) => ({
+  description: codes.map((code) => `\`${code}\`: ${errorDescriptions[code]}`).join("\n\n"),
+  content: { "application/json": { schema: ZApiErrorBody } },
+});
+
+function responsesFor(operation: Operation) {
+  const codes: ErrorCode[] = [
+    ...(operation.body || operation.query || operation.params ? ["invalid_request" as const] : []),
+    ...(operation.scope ? (["unauthorized", "forbidden", "rate_limited"] as const) : []),
+    ...(operation.errors ?? []),
+  ];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    byStatus.set(errorStatuses[code], [...(byStatus.get(errorStatuses[code]) ?? []), code]);
+  }
+  return {
+    [String(operation.status)]: {
+      description: "Success.",
+      content: { "application/json": { schema: operation.response } },
+    },
+    ...Object.fromEntries(
+      [...byStatus].map(([status, list]) => [String(status), errorResponse(list)]),
+    ),
+  };
+}
+
+function operationObject(operation: Operation): ZodOpenApiOperationObject {
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: [
+      operation.description,
+      operation.scope === "api_key"
+        ? "Needs an API key (an agent token cannot call it); no particular scope."
+        : operation.scope
+          ? `Scope: \`${operation.scope}\`.`
+          : undefined,
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+    tags: [operation.tag],
+    security: operation.scope ? [{ bearer: [] }] : [],
+    requestParams: {
+      ...(operation.params ? { path: operation.params } : {}),
+      ...(operation.query ? { query: operation.query } : {}),
+      ...(operation.method === "post"
+        ? {
+            header: z.object({
+              "Idempotency-Key": z
+                .string()
+                .max(255)
+                .optional()
+                .meta({ description: "Replays the first response for 24 hours; see Idempotency." }),
+            }),
+          }
+        : {}),
+    },
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: operation.body } },
+          },
+        }
+      : {}),
+    responses: responsesFor(operation),
+  };
+}
+
+export function buildOpenApiDocument(operations: Operation[] = allOperations) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const operation of operations) {
+    paths[operation.path] = {
+      ...paths[operation.path],
+      [operation.method]: operationObject(operation),
+    };
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Agent Settlement Service API",
+      version: "v1",
+      description:
+        "Agents register, discover each other, negotiate, settle across payment rails and receive verifiable receipts.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: [
+      { url: "/v1", description: "Production (keys `sk_live_…`)" },
+      { url: "/sandbox/v1", description: "Sandbox (keys `sk_test_…`)" },
+    ],
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({
+      name,
+      description: tagDescriptions[name] ?? name,
+    })),
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An API key (`sk_test_…`, `sk_live_…`) or an agent token from `POST /auth/token`.",
+        },
+      },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,21 @@
+import { agentOperations } from "@/lib/agents/operations";
+import { eventOperations } from "@/lib/events/operations";
+import type { Operation } from "@/lib/http/operation";
+import { negotiationOperations } from "@/lib/negotiations/operations";
+import { attestOperations } from "@/lib/receipts/attest-operations";
+import { receiptOperations } from "@/lib/receipts/operations";
+import { settlementOperations } from "@/lib/settlements/operations";
+import { tokenOperations } from "@/lib/tokens/operations";
+import { webhookOperations } from "@/lib/webhooks/operations";
+
+/** Every /v1 operation, in the order the reference presents them. */
+export const allOperations: Operation[] = [
+  ...agentOperations,
+  ...tokenOperations,
+  ...negotiationOperations,
+  ...settlementOperations,
+  ...webhookOperations,
+  ...eventOperations,
+  ...receiptOperations,
+  ...attestOperations,
+];

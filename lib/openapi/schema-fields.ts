@@ -1,0 +1,63 @@
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  description?: string;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+};
+
+export type SchemaField = { name: string; type: string; required: boolean; description: string };
+
+type Components = Record<string, JsonSchema>;
+
+function resolve(schema: JsonSchema, components: Components): JsonSchema {
+  if (!schema.$ref) return schema;
+  const name = schema.$ref.split("/").at(-1) ?? "";
+  return components[name] ?? {};
+}
+
+function typeName(schema: JsonSchema, components: Components): string {
+  if (schema.$ref) return schema.$ref.split("/").at(-1) ?? "object";
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return variants.map((variant) => typeName(variant, components)).join(" | ");
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (schema.type === "array" && schema.items) return `${typeName(schema.items, components)}[]`;
+  return Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any");
+}
+
+function constraints(schema: JsonSchema): string {
+  const parts = [
+    schema.maxLength !== undefined ? `≤ ${schema.maxLength} chars` : undefined,
+    schema.minimum !== undefined ? `min ${schema.minimum}` : undefined,
+    schema.maximum !== undefined ? `max ${schema.maximum}` : undefined,
+    schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : undefined,
+  ].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}
+
+/** The top-level fields of an object schema, for the reference page's tables. */
+export function schemaFields(
+  schema: JsonSchema | undefined,
+  components: Components,
+): SchemaField[] {
+  if (!schema) return [];
+  const resolved = resolve(schema, components);
+  const required = new Set(resolved.required ?? []);
+  return Object.entries(resolved.properties ?? {}).map(([name, property]) => {
+    const target = resolve(property, components);
+    return {
+      name,
+      type: typeName(property, components),
+      required: required.has(name),
+      description: `${property.description ?? target.description ?? ""}${constraints(target)}`,
+    };
+  });
+}

@@ -1,0 +1,17 @@
+/** What a limiter answers for one window: `reset` is in milliseconds (Unix time). */
+export type WindowResult = { success: boolean; remaining: number; reset: number };
+
+export type TokenBucketInput = { key: string; refillPerSecond: number; burst: number };
+export type DailyWindowInput = { key: string; limit: number };
+
+/** A place where rate-limit counters live: Redis (through @upstash/ratelimit) or this process. */
+export type RateLimitStore = {
+  readonly description: string;
+  tokenBucket(input: TokenBucketInput): Promise<WindowResult>;
+  dailyWindow(input: DailyWindowInput): Promise<WindowResult>;
+  /** Resolves when the store can answer (a TCP connection is up), or after `timeoutMs`. */
+  ready(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const DAY_MS = 86_400_000;

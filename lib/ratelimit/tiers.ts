@@ -1,0 +1,19 @@
+import type { PlanTier } from "@/lib/orgs/plans";
+
+/** One plan tier's limits: a bucket of `burst` requests refilled at `perMinute`, and a daily cap. */
+export type RateLimitRule = { perMinute: number; burst: number; daily: number | null };
+
+export const rateLimitTiers: Record<PlanTier, RateLimitRule> = {
+  free: { perMinute: 60, burst: 10, daily: 1_000 },
+  pro: { perMinute: 600, burst: 100, daily: 50_000 },
+  enterprise: { perMinute: 6_000, burst: 1_000, daily: null },
+};
+
+/**
+ * `tokenBucket` refills in whole intervals, so the per-minute rate is refilled every second
+ * (60/min is 1 token a second), never as one lump a minute.
+ */
+export const refillPerSecond = (rule: RateLimitRule) => rule.perMinute / 60;
+
+/** Unauthenticated requests and failed authentication are limited per client address like Free. */
+export const anonymousRule = rateLimitTiers.free;

@@ -1,0 +1,56 @@
+import { desc, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { type EvidenceRecordRow, evidenceRecords } from "@/db/schema";
+import { buildEvidenceRecord } from "@/lib/attest";
+import type { Tenant } from "@/lib/auth/tenant";
+import { newId } from "@/lib/ids";
+
+export type TEvidenceInput = { type: string; payload: Record<string, unknown> };
+
+/**
+ * Appends records to a settlement's evidence chain, each linked to the hash of the one before.
+ * Payloads must be canonical JSON (safe integers, no undefined-only meaning); the text that was
+ * hashed is stored beside the record. A concurrent append to the same chain fails on the unique
+ * (settlement, position) index rather than forking the chain.
+ */
+export async function appendEvidence(
+  executor: Executor,
+  {
+    tenant,
+    settlementId,
+    records,
+    at,
+  }: { tenant: Tenant; settlementId: string; records: TEvidenceInput[]; at: Date },
+): Promise<EvidenceRecordRow[]> {
+  const [last] = await executor
+    .select({ hash: evidenceRecords.hash, position: evidenceRecords.position })
+    .from(evidenceRecords)
+    .where(eq(evidenceRecords.settlementId, settlementId))
+    .orderBy(desc(evidenceRecords.position))
+    .limit(1);
+  let previous: { hash: string } | null = last ?? null;
+  let position = last ? last.position + 1 : 0;
+  const rows: (typeof evidenceRecords.$inferInsert)[] = [];
+  for (const input of records) {
+    const { record, canonical } = buildEvidenceRecord({
+      previous,
+      id: newId("evidence"),
+      type: input.type,
+      payload: input.payload,
+      createdAt: at.toISOString(),
+    });
+    rows.push({
+      ...record,
+      organizationId: tenant.organizationId,
+      environment: tenant.environment,
+      settlementId,
+      position,
+      canonical,
+      createdAt: at,
+    });
+    previous = record;
+    position += 1;
+  }
+  if (rows.length === 0) return [];
+  return executor.insert(evidenceRecords).values(rows).returning();
+}

@@ -1,0 +1,37 @@
+import { and, eq } from "drizzle-orm";
+import { db, type Executor } from "@/db/client";
+import { type ReceiptRow, receipts } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+import { notFound } from "@/lib/http/api-error";
+
+/**
+ * A receipt of the caller's organization and environment, by receipt id or by settlement id.
+ * Receipts belong to the organization that owns the settlement; anyone else gets 404.
+ */
+export async function getReceiptOrThrow(
+  {
+    tenant,
+    receiptId,
+    settlementId,
+  }: { tenant: Tenant; receiptId?: string; settlementId?: string },
+  executor: Executor = db,
+): Promise<ReceiptRow> {
+  const [row] = await executor
+    .select()
+    .from(receipts)
+    .where(
+      and(
+        receiptId !== undefined
+          ? eq(receipts.id, receiptId)
+          : eq(receipts.settlementId, settlementId ?? ""),
+        eq(receipts.organizationId, tenant.organizationId),
+        eq(receipts.environment, tenant.environment),
+      ),
+    );
+  if (!row) {
+    throw receiptId !== undefined
+      ? notFound("receipt", receiptId)
+      : notFound("receipt for settlement", settlementId ?? "");
+  }
+  return row;
+}

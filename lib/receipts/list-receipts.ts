@@ -1,0 +1,32 @@
+import { eq, gt, lt } from "drizzle-orm";
+import { db } from "@/db/client";
+import { receipts } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+import { keyset, toPage } from "@/lib/http/pagination";
+import { presentReceiptListItem } from "./present-receipt";
+import type { TListReceiptsQuery } from "./schemas";
+
+export async function listReceipts({
+  tenant,
+  query,
+}: {
+  tenant: Tenant;
+  query: TListReceiptsQuery;
+}) {
+  const page = keyset(receipts, query.cursor, [
+    eq(receipts.organizationId, tenant.organizationId),
+    eq(receipts.environment, tenant.environment),
+    query.settlementId ? eq(receipts.settlementId, query.settlementId) : undefined,
+    query.negotiationId ? eq(receipts.negotiationId, query.negotiationId) : undefined,
+    query.status ? eq(receipts.status, query.status) : undefined,
+    query.createdAfter ? gt(receipts.createdAt, new Date(query.createdAfter)) : undefined,
+    query.createdBefore ? lt(receipts.createdAt, new Date(query.createdBefore)) : undefined,
+  ]);
+  const rows = await db
+    .select()
+    .from(receipts)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, presentReceiptListItem);
+}

@@ -1,0 +1,48 @@
+import type { EvidenceRecordRow, ReceiptRow } from "@/db/schema";
+import type { TEvidenceRecord } from "@/lib/attest";
+import type { TReceiptFull, TReceiptListItem } from "./schemas";
+
+export function presentReceiptListItem(row: ReceiptRow): TReceiptListItem {
+  return {
+    id: row.id,
+    settlementId: row.settlementId,
+    negotiationId: row.negotiationId,
+    amount: { value: row.amountValue, currency: row.currency },
+    attestHash: row.attestHash,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Receipt (full): the list item plus parties, adapter, externalRef and the attest object. */
+export function presentReceipt(row: ReceiptRow): TReceiptFull {
+  return {
+    ...presentReceiptListItem(row),
+    parties: row.parties.map(({ agentId, role, amount }) => ({ agentId, role, amount })),
+    adapter: row.adapter,
+    externalRef: row.externalRef,
+    attest: {
+      hash: row.attestHash,
+      algorithm: "SHA-256",
+      proof: {
+        policySnapshot: row.policySnapshot,
+        evidenceChain: row.evidenceChain,
+        deterministic: row.deterministic ?? false,
+      },
+      status: row.status,
+      verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
+    },
+  };
+}
+
+/** An evidence row as the attest engine sees it (the hashed members only). */
+export function evidenceRecordOf(row: EvidenceRecordRow): TEvidenceRecord {
+  return {
+    id: row.id,
+    type: row.type,
+    payload: row.payload,
+    previousHash: row.previousHash,
+    hash: row.hash,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,127 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { attestLogHeads, evidenceRecords, type ReceiptRow, receipts } from "@/db/schema";
+import {
+  appendLeaves,
+  checkReceiptFacts,
+  receiptLogEntry,
+  replaySettlement,
+  signTreeHead,
+  toHashHex,
+  treeRoot,
+} from "@/lib/attest";
+import type { Environment } from "@/lib/environment";
+import { activeTreeHeadKey } from "./active-tree-head-key";
+import { advisoryXactLock, logIdOf, logOriginOf } from "./attest-log";
+import { pgNodeStore } from "./pg-node-store";
+import { evidenceRecordOf, presentReceipt } from "./present-receipt";
+
+export type TSealResult = { sealed: number; invalid: number; treeSize: number };
+
+/** Checks a pending receipt before it enters the log, and replays it for `deterministic`. */
+const attest = (row: ReceiptRow, evidence: ReturnType<typeof evidenceRecordOf>[]) => {
+  const receipt = presentReceipt(row);
+  const facts = checkReceiptFacts({ receipt, evidence });
+  const replay = replaySettlement({
+    receipt: { ...receipt, policySnapshot: row.policySnapshot },
+    evidence,
+  });
+  return { ok: facts.checks.every((c) => c.ok), deterministic: replay.deterministic };
+};
+
+/**
+ * Seals up to `limit` pending receipts of one environment into its Merkle log, in one
+ * transaction under the log's advisory lock, so leaf indices are assigned without gaps and in
+ * commit order: each receipt is re-checked, its attestHash appended as a leaf, the new tree head
+ * signed, and the receipt marked `valid` with its `logIndex` (or `invalid` if its stored facts
+ * no longer hash to what was recorded, in which case it is not logged).
+ */
+export async function sealPendingReceipts({
+  environment,
+  limit = 500,
+}: {
+  environment: Environment;
+  limit?: number;
+}): Promise<TSealResult> {
+  const logId = logIdOf(environment);
+  return db.transaction(async (tx) => {
+    await advisoryXactLock(tx, `attest-log:${logId}`);
+    const [head] = await tx.select().from(attestLogHeads).where(eq(attestLogHeads.logId, logId));
+    const size = head?.treeSize ?? 0;
+    const pending = await tx
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.environment, environment), eq(receipts.status, "pending")))
+      .orderBy(asc(receipts.createdAt), asc(receipts.id))
+      .limit(limit)
+      .for("update");
+    if (pending.length === 0) return { sealed: 0, invalid: 0, treeSize: size };
+
+    const evidenceRows = await tx
+      .select()
+      .from(evidenceRecords)
+      .where(
+        inArray(
+          evidenceRecords.settlementId,
+          pending.map((row) => row.settlementId),
+        ),
+      )
+      .orderBy(asc(evidenceRecords.settlementId), asc(evidenceRecords.position));
+    const bySettlement = new Map<string, typeof evidenceRows>();
+    for (const record of evidenceRows) {
+      const chain = bySettlement.get(record.settlementId) ?? [];
+      chain.push(record);
+      bySettlement.set(record.settlementId, chain);
+    }
+    const verdicts = pending.map((row) => ({
+      row,
+      ...attest(
+        row,
+        (bySettlement.get(row.settlementId) ?? [])
+          .filter((record) => record.organizationId === row.organizationId)
+          .map(evidenceRecordOf),
+      ),
+    }));
+    const accepted = verdicts.filter((verdict) => verdict.ok);
+    const now = new Date();
+
+    let treeSize = size;
+    if (accepted.length > 0) {
+      const store = pgNodeStore(tx, logId);
+      const appended = await appendLeaves({
+        store,
+        size,
+        entries: accepted.map(({ row }) => receiptLogEntry(row.attestHash)),
+      });
+      await store.put(appended.nodes);
+      treeSize = appended.size;
+      const root = await treeRoot({ store, size: treeSize });
+      const key = await activeTreeHeadKey(tx);
+      const treeHead = signTreeHead({
+        origin: head?.origin ?? logOriginOf(environment),
+        treeSize,
+        rootHash: toHashHex(root),
+        keyId: key.kid,
+        privateKey: key.privateKey,
+      });
+      const headRow = { ...treeHead, logId, environment, signedAt: now };
+      await tx
+        .insert(attestLogHeads)
+        .values(headRow)
+        .onConflictDoUpdate({ target: attestLogHeads.logId, set: headRow });
+    }
+
+    const leafIndexOf = new Map(accepted.map((verdict, i) => [verdict.row.id, size + i]));
+    const updates = verdicts.map(
+      ({ row, ok, deterministic }) =>
+        sql`(${row.id}, ${leafIndexOf.get(row.id) ?? null}::bigint, ${ok ? "valid" : "invalid"}, ${deterministic}::boolean)`,
+    );
+    await tx.execute(sql`
+      update ${receipts} set
+        log_index = v.log_index, status = v.status, deterministic = v.deterministic,
+        verified_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(updates, sql`, `)}) as v(id, log_index, status, deterministic)
+      where ${receipts.id} = v.id`);
+    return { sealed: accepted.length, invalid: verdicts.length - accepted.length, treeSize };
+  });
+}

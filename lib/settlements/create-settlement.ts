@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { db } from "@/db/client";
+import { settlements } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+import { ApiError, conflict } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import { effectiveStatus } from "@/lib/negotiations/effective-status";
+import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
+import { partiesOf } from "@/lib/negotiations/parties";
+import { defaultRail } from "@/lib/rails/rails";
+import { emitSettlementEvent } from "./emit-settlement-event";
+import { presentSettlement } from "./present-settlement";
+import type { ZCreateSettlementBody } from "./schemas";
+
+/**
+ * Creates the one settlement of an accepted negotiation, fixed to its accepted terms. The
+ * negotiation row is locked so that two concurrent creates cannot both pass the check.
+ */
+export async function createSettlement({
+  tenant,
+  input,
+}: {
+  tenant: Tenant;
+  input: z.output<typeof ZCreateSettlementBody>;
+}) {
+  return db.transaction(async (tx) => {
+    const negotiation = await getNegotiationOrThrow(
+      { tenant, negotiationId: input.negotiationId, forUpdate: true },
+      tx,
+    ).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      throw new ApiError({ code: error.code, message: error.message, param: "negotiationId" });
+    });
+    if (negotiation.organizationId !== tenant.organizationId) {
+      throw new ApiError({
+        code: "forbidden",
+        message: "Only the initiator's (payer's) organization can settle this negotiation.",
+        param: "negotiationId",
+      });
+    }
+    const status = effectiveStatus(negotiation, new Date());
+    if (status !== "accepted")
+      throw conflict(
+        `The negotiation is ${status}; only an accepted one can be settled.`,
+        "negotiationId",
+      );
+    const [existing] = await tx
+      .select({ id: settlements.id })
+      .from(settlements)
+      .where(eq(settlements.negotiationId, negotiation.id));
+    if (existing)
+      throw conflict(`The negotiation already has settlement ${existing.id}.`, "negotiationId");
+    const now = new Date();
+    const [row] = await tx
+      .insert(settlements)
+      .values({
+        id: newId("settlement"),
+        organizationId: tenant.organizationId,
+        environment: tenant.environment,
+        negotiationId: negotiation.id,
+        partyOrganizationIds: negotiation.partyOrganizationIds,
+        payerAgentId: negotiation.initiatorAgentId,
+        adapter: input.adapter ?? defaultRail(),
+        amountValue: negotiation.terms.amount.value,
+        currency: negotiation.terms.amount.currency,
+        parties: partiesOf(negotiation),
+        metadata: input.metadata ?? {},
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await emitSettlementEvent(tx, { row: row!, type: "settlement.created" });
+    return presentSettlement(row!);
+  });
+}

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { settlements } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+import { conflict } from "@/lib/http/api-error";
+import { emitSettlementEvent } from "./emit-settlement-event";
+import { getSettlementOrThrow } from "./get-settlement";
+import { presentSettlement } from "./present-settlement";
+
+/** Any party's organization may dispute an executed settlement; the money stays where it is. */
+export async function disputeSettlement({
+  tenant,
+  settlementId,
+  reason,
+}: {
+  tenant: Tenant;
+  settlementId: string;
+  reason: string;
+}) {
+  return db.transaction(async (tx) => {
+    const row = await getSettlementOrThrow({ tenant, settlementId, forUpdate: true }, tx);
+    if (row.status !== "executed")
+      throw conflict(
+        `The settlement is ${row.status}; only an executed settlement can be disputed.`,
+      );
+    const now = new Date();
+    const [disputed] = await tx
+      .update(settlements)
+      .set({ status: "disputed", reason, disputedAt: now, updatedAt: now })
+      .where(eq(settlements.id, settlementId))
+      .returning();
+    await emitSettlementEvent(tx, { row: disputed!, type: "settlement.disputed" });
+    return presentSettlement(disputed!);
+  });
+}

@@ -1,0 +1,16 @@
+import type { Executor } from "@/db/client";
+import type { SettlementRow } from "@/db/schema";
+import { emitEvent } from "@/lib/events/emit-event";
+import type { TEventType } from "@/lib/events/types";
+import { presentSettlement } from "./present-settlement";
+
+/** Every party organization gets the event. */
+export async function emitSettlementEvent(
+  executor: Executor,
+  { row, type }: { row: SettlementRow; type: Extract<TEventType, `settlement.${string}`> },
+) {
+  const object = presentSettlement(row);
+  for (const organizationId of row.partyOrganizationIds) {
+    await emitEvent(executor, { organizationId, environment: row.environment, type, object });
+  }
+}

@@ -1,0 +1,28 @@
+import { callWithTimeout } from "@/lib/rails/call-with-timeout";
+import { railOf } from "@/lib/rails/rails";
+import type { TRailLookup, TRailOutcome } from "@/lib/rails/types";
+import { loadSettlement } from "./load-settlement";
+import { railRequestOf } from "./rail-request";
+
+export type TRailCallResult = TRailOutcome | { status: "timeout" } | { status: "skipped" };
+
+/**
+ * Asks the settlement's rail to move the money, with the settlement id as idempotency key: a
+ * repeat after a crash returns the first payment. No answer in time is `timeout`, for a status
+ * lookup to resolve.
+ */
+export async function callRail(settlementId: string): Promise<TRailCallResult> {
+  const settlement = await loadSettlement(settlementId);
+  if (settlement?.status !== "executing") return { status: "skipped" };
+  const rail = railOf(settlement.adapter);
+  return callWithTimeout(() => rail.execute(railRequestOf(settlement)));
+}
+
+/** What the rail knows about the settlement's payment, when its answer never came. */
+export async function lookupRailStatus(
+  settlementId: string,
+): Promise<TRailLookup | { status: "skipped" }> {
+  const settlement = await loadSettlement(settlementId);
+  if (settlement?.status !== "executing") return { status: "skipped" };
+  return railOf(settlement.adapter).lookupStatus(railRequestOf(settlement));
+}

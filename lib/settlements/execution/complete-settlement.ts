@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { settlements } from "@/db/schema";
+import { buildSettlementEvidence } from "@/lib/attest/settlement-evidence";
+import type { TPolicyResult } from "@/lib/policy/check-settlement-policy";
+import { issueReceipt } from "@/lib/receipts/issue-receipt";
+import { emitSettlementEvent } from "../emit-settlement-event";
+import { loadSettlement } from "./load-settlement";
+import { negotiationFacts } from "./negotiation-evidence";
+
+/**
+ * Records a payment the rail confirmed, in one transaction: the settlement becomes `executed`
+ * with the rail's reference and the policy version, the evidence is chained and the receipt
+ * issued. A settlement that is no longer `executing` (a repeat after a crash) is left alone.
+ */
+export async function completeSettlement({
+  settlementId,
+  externalRef,
+  policy,
+}: {
+  settlementId: string;
+  externalRef: string;
+  policy: Pick<TPolicyResult, "policyVersion" | "checks" | "inputs">;
+}) {
+  return db.transaction(async (tx) => {
+    const row = await loadSettlement(settlementId, { executor: tx, forUpdate: true });
+    if (row?.status !== "executing") return { status: row?.status ?? "missing", completed: false };
+    const now = new Date();
+    const [executed] = await tx
+      .update(settlements)
+      .set({
+        status: "executed",
+        externalRef,
+        policyVersion: policy.policyVersion,
+        executedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(settlements.id, settlementId))
+      .returning();
+    const amount = { value: row.amountValue, currency: row.currency };
+    // Recorded so that replay re-runs the split and the policy decision from the evidence alone.
+    const { evidence } = buildSettlementEvidence({
+      negotiation: await negotiationFacts(tx, row.negotiationId),
+      settlement: {
+        settlementId,
+        adapter: row.adapter,
+        policyVersion: policy.policyVersion,
+        policyInputs: policy.inputs,
+        policyChecks: policy.checks,
+        amount,
+        executionStartedAt: row.executionStartedAt?.toISOString() ?? null,
+        executedAt: now.toISOString(),
+      },
+      payment: { settlementId, adapter: row.adapter, externalRef, railStatus: "succeeded", amount },
+    });
+    const receipt = await issueReceipt(tx, {
+      tenant: { organizationId: row.organizationId, environment: row.environment },
+      settlementId,
+      negotiationId: row.negotiationId,
+      amount,
+      parties: row.parties,
+      adapter: row.adapter,
+      externalRef,
+      policyVersion: policy.policyVersion,
+      completedAt: now,
+      evidence,
+    });
+    await emitSettlementEvent(tx, { row: executed!, type: "settlement.executed" });
+    return { status: "executed", completed: true, receiptId: receipt.id };
+  });
+}

@@ -1,0 +1,126 @@
+import { defineOperation } from "@/lib/http/operation";
+import { listResponse } from "@/lib/http/pagination";
+import {
+  ZCreateSettlementBody,
+  ZDisputeSettlementBody,
+  ZExecuteSettlementBody,
+  ZListSettlementsQuery,
+  ZReverseSettlementBody,
+  ZSettlement,
+  ZSettlementParams,
+  ZSettlementStats,
+  ZSettlementStatsQuery,
+} from "./schemas";
+
+const tag = "Settlements";
+
+export const createSettlementOperation = defineOperation({
+  operationId: "createSettlement",
+  method: "post",
+  path: "/settlements",
+  summary: "Create the settlement of an accepted negotiation",
+  description:
+    "One settlement per negotiation (409 for a second one, or for a negotiation that is not accepted). Only the initiator's (payer's) organization settles. Status `pending`.",
+  tag,
+  scope: "settlement.create",
+  body: ZCreateSettlementBody,
+  response: ZSettlement,
+  status: 201,
+  errors: ["not_found", "conflict"],
+});
+
+export const listSettlementsOperation = defineOperation({
+  operationId: "listSettlements",
+  method: "get",
+  path: "/settlements",
+  summary: "List settlements any of your agents is party to, newest first",
+  tag,
+  scope: "settlement.read",
+  query: ZListSettlementsQuery,
+  response: listResponse(ZSettlement, "SettlementList"),
+  status: 200,
+});
+
+export const settlementStatsOperation = defineOperation({
+  operationId: "getSettlementStats",
+  method: "get",
+  path: "/settlements/stats",
+  summary: "Settlement statistics",
+  description:
+    "Counts per status, executed volume per currency, success rate, and mean and p95 time from execute to executed, over settlements created in the optional `from`/`to` window.",
+  tag,
+  scope: "settlement.read",
+  query: ZSettlementStatsQuery,
+  response: ZSettlementStats,
+  status: 200,
+});
+
+export const getSettlementOperation = defineOperation({
+  operationId: "getSettlement",
+  method: "get",
+  path: "/settlements/{id}",
+  summary: "Retrieve a settlement",
+  tag,
+  scope: "settlement.read",
+  params: ZSettlementParams,
+  response: ZSettlement,
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const executeSettlementOperation = defineOperation({
+  operationId: "executeSettlement",
+  method: "post",
+  path: "/settlements/{id}/execute",
+  summary: "Execute a settlement on its payment rail",
+  description:
+    "Answers 202 with status `executing`; the work continues in the background and ends `executed` (with a receipt) or `failed` (`failureCode`, `failureMessage`). Exactly once: any further or concurrent call gets 409.",
+  tag,
+  scope: "settlement.execute",
+  params: ZSettlementParams,
+  body: ZExecuteSettlementBody,
+  response: ZSettlement,
+  status: 202,
+  errors: ["not_found", "conflict"],
+});
+
+export const reverseSettlementOperation = defineOperation({
+  operationId: "reverseSettlement",
+  method: "post",
+  path: "/settlements/{id}/reverse",
+  summary: "Reverse an executed settlement",
+  description:
+    "Moves the money back on the rail and sets status `reversed`. 409 unless `executed`, or when the rail refuses (e.g. a payee's wallet no longer holds its share).",
+  tag,
+  scope: "settlement.reverse",
+  params: ZSettlementParams,
+  body: ZReverseSettlementBody,
+  response: ZSettlement,
+  status: 200,
+  errors: ["not_found", "conflict"],
+});
+
+export const disputeSettlementOperation = defineOperation({
+  operationId: "disputeSettlement",
+  method: "post",
+  path: "/settlements/{id}/dispute",
+  summary: "Dispute an executed settlement",
+  description: "Any party's organization may dispute; status `disputed`. 409 unless `executed`.",
+  tag,
+  scope: "governance.dispute",
+  params: ZSettlementParams,
+  body: ZDisputeSettlementBody,
+  response: ZSettlement,
+  status: 200,
+  errors: ["not_found", "conflict"],
+});
+
+export const settlementOperations = [
+  createSettlementOperation,
+  listSettlementsOperation,
+  settlementStatsOperation,
+  getSettlementOperation,
+  executeSettlementOperation,
+  reverseSettlementOperation,
+  disputeSettlementOperation,
+];

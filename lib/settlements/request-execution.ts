@@ -1,0 +1,50 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { settlements } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+import { conflict } from "@/lib/http/api-error";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { settlementExecuteRequested } from "./events";
+import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
+import { presentSettlement } from "./present-settlement";
+import { visibleSettlements } from "./visibility";
+
+/**
+ * Moves a pending settlement to `executing` and writes the job that executes it, in one
+ * transaction. The conditional update is the gate: of any number of concurrent calls exactly
+ * one finds the settlement pending; every other call gets 409.
+ */
+export async function requestExecution({
+  tenant,
+  settlementId,
+}: {
+  tenant: Tenant;
+  settlementId: string;
+}) {
+  const current = await getSettlementOrThrow({ tenant, settlementId });
+  requirePayerOrganization(current, tenant, "execute");
+  const row = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [updated] = await tx
+      .update(settlements)
+      .set({ status: "executing", executionStartedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(settlements.id, settlementId),
+          eq(settlements.status, "pending"),
+          visibleSettlements(tenant),
+        ),
+      )
+      .returning();
+    if (!updated) return undefined;
+    await enqueueJob(tx, { name: settlementExecuteRequested, data: { settlementId } });
+    return updated;
+  });
+  if (!row) {
+    const latest = await getSettlementOrThrow({ tenant, settlementId });
+    throw conflict(
+      `The settlement is ${latest.status}; only a pending settlement can be executed.`,
+    );
+  }
+  return presentSettlement(row);
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { settlementStatuses } from "@/db/schema";
+import { ZMetadata } from "@/lib/agents/schemas";
+import { ZListQuery } from "@/lib/http/pagination";
+import { ZAmount, ZParty } from "@/lib/money/schemas";
+import { ZNegotiationId } from "@/lib/negotiations/schemas";
+import { railNames } from "@/lib/rails/rails";
+
+export const ZSettlementId = z
+  .string()
+  .max(64)
+  .meta({ description: "Settlement id.", example: "stl-9bX2kQ7fT1cZ0aWm" });
+
+export const ZCreateSettlementBody = z
+  .strictObject({
+    negotiationId: ZNegotiationId,
+    adapter: z.enum(railNames).optional().meta({
+      description:
+        "The payment rail: `sandbox` (simulator) or `ledger` (wallets). Default `sandbox`.",
+    }),
+    metadata: ZMetadata.optional(),
+  })
+  .meta({ id: "CreateSettlementRequest" });
+
+export const ZExecuteSettlementBody = z.strictObject({}).meta({ id: "ExecuteSettlementRequest" });
+
+export const ZReverseSettlementBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(2000).optional() })
+  .meta({ id: "ReverseSettlementRequest" });
+
+export const ZDisputeSettlementBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(2000) })
+  .meta({ id: "DisputeSettlementRequest" });
+
+export const ZSettlement = z
+  .object({
+    id: ZSettlementId,
+    negotiationId: z.string(),
+    status: z.enum(settlementStatuses),
+    adapter: z.string(),
+    amount: ZAmount,
+    parties: z.array(ZParty),
+    externalRef: z
+      .string()
+      .nullable()
+      .meta({ description: "The rail's reference, once executed." }),
+    policyVersion: z.string().nullable().meta({
+      description: "The policy version checked before money moved.",
+      example: "pol-standard@v1",
+    }),
+    failureCode: z.string().nullable(),
+    failureMessage: z.string().nullable(),
+    reason: z.string().nullable().meta({ description: "Why it was reversed or disputed." }),
+    metadata: z.record(z.string(), z.string()),
+    executionStartedAt: z.string().nullable(),
+    executedAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+    reversedAt: z.string().nullable(),
+    disputedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Settlement" });
+
+export const ZListSettlementsQuery = z
+  .strictObject({
+    ...ZListQuery.shape,
+    status: z.enum(settlementStatuses).optional(),
+    negotiationId: ZNegotiationId.optional(),
+    createdAfter: z.iso.datetime({ offset: true }).optional(),
+    createdBefore: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: "ListSettlementsQuery" });
+
+export const ZSettlementStatsQuery = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true }).optional().meta({ description: "Created at or after." }),
+    to: z.iso.datetime({ offset: true }).optional().meta({ description: "Created before." }),
+  })
+  .meta({ id: "SettlementStatsQuery" });
+
+export const ZSettlementStats = z
+  .object({
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    total: z.number().int(),
+    counts: z.record(z.enum(settlementStatuses), z.number().int()),
+    executedVolume: z
+      .array(z.object({ currency: z.string(), value: z.number().int(), count: z.number().int() }))
+      .meta({
+        description: "Money moved by settlements whose status is `executed`, per currency.",
+      }),
+    successRate: z.number().nullable().meta({
+      description:
+        "Executed ÷ (executed + failed), counting reversed and disputed as executed; null before any finished.",
+    }),
+    executionTimeMs: z.object({
+      mean: z.number().nullable(),
+      p95: z.number().nullable(),
+    }),
+  })
+  .meta({ id: "SettlementStats" });
+
+export const ZSettlementParams = z.object({ id: ZSettlementId });
+
+export type TSettlement = z.infer<typeof ZSettlement>;

@@ -1,0 +1,42 @@
+import { ensureDatabase } from "@/db/ensure";
+import { startIdempotencyCleanup } from "@/lib/http/idempotency-cleanup-timer";
+import { startJobs } from "@/lib/jobs/start-jobs";
+import { bootstrapLocalOrganization } from "@/lib/orgs/bootstrap-local";
+import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
+import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
+
+/** Everything a server process needs before it answers requests; logged so nothing is silent. */
+export async function startServer(): Promise<void> {
+  const database = await ensureDatabase("server");
+  console.log(
+    database.kind === "embedded"
+      ? `database: embedded PGlite in ${process.env.DATA_DIR ?? ".data"} (set DATABASE_URL for PostgreSQL)`
+      : "database: PostgreSQL from DATABASE_URL",
+  );
+  if (database.kind === "embedded") await bootstrapLocalOrganization();
+
+  const signingKey = await ensureSigningKey();
+  console.log(
+    `agent tokens: RS256 key ${signingKey.kid} (${
+      signingKey.source === "configured"
+        ? "from JWT_PRIVATE_KEY"
+        : `${signingKey.source}, stored in the database`
+    })`,
+  );
+
+  const limits = rateLimitStore();
+  await limits?.ready(2_000);
+  console.log(
+    limits
+      ? `rate limits: ${limits.description}`
+      : "rate limits: off (RATE_LIMIT=off); requests are not limited",
+  );
+
+  startIdempotencyCleanup();
+  startJobs();
+  if (database.embedded) {
+    const stop = () => void database.embedded?.stop().finally(() => process.exit(0));
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  }
+}

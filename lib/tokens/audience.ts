@@ -1,0 +1,5 @@
+import { basePaths, type Environment } from "@/lib/environment";
+
+/** A token's `aud`: the base address of its environment, so it works at no other. */
+export const tokenAudience = (origin: string, environment: Environment) =>
+  `${origin}${basePaths[environment]}`;

@@ -1,0 +1,33 @@
+import type { AuthContext } from "@/lib/auth/auth-context";
+import { isScope } from "@/lib/auth/scopes";
+import type { Environment } from "@/lib/environment";
+import { ApiError } from "@/lib/http/api-error";
+import { loadTokenSubject } from "./token-subject";
+import { verifyAgentToken } from "./verify-token";
+
+/** An agent token as a credential: the token's agent, organization and scopes, the org's plan. */
+export async function authenticateAgentToken({
+  token,
+  origin,
+  environment,
+}: {
+  token: string;
+  origin: string;
+  environment: Environment;
+}): Promise<AuthContext> {
+  const claims = await verifyAgentToken({ token, origin, environment });
+  const subject = await loadTokenSubject(claims);
+  if (!subject?.agentActive) {
+    throw new ApiError({
+      code: "unauthorized",
+      message: "The agent this token acts as no longer exists.",
+    });
+  }
+  return {
+    organizationId: claims.organizationId,
+    environment: claims.environment,
+    plan: subject.plan,
+    scopes: new Set(claims.scope.split(" ").filter(isScope)),
+    credential: { kind: "jwt", agentId: claims.agentId, tokenId: claims.tokenId },
+  };
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { closeDatabase, connect, db } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { jwtSigningKeys } from "@/db/schema";
+import { randomBase62 } from "@/lib/ids";
+import { ensureSigningKey } from "./ensure-signing-key";
+import { rotateSigningKey } from "./rotate-signing-key";
+
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `signing_keys_${randomBase62(8).toLowerCase()}`;
+
+// A database of its own: the test needs a table with no key yet.
+beforeAll(async () => {
+  const admin = connect(serverUrl, { max: 1 });
+  await admin.sql.unsafe(`create database ${name}`);
+  await admin.sql.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  delete process.env.JWT_PRIVATE_KEY;
+  await migrateDatabase(url.toString());
+});
+afterAll(async () => {
+  await closeDatabase();
+  const admin = connect(serverUrl, { max: 1 });
+  await admin.sql.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.sql.end();
+});
+
+test("processes starting at the same time agree on one generated key", async () => {
+  const results = await Promise.all(Array.from({ length: 8 }, () => ensureSigningKey()));
+  expect(new Set(results.map((result) => result.kid)).size).toBe(1);
+  expect(results.filter((result) => result.source === "generated")).toHaveLength(1);
+  expect(await db.select().from(jwtSigningKeys)).toHaveLength(1);
+});
+
+test("a rotation racing a start still leaves exactly one active key", async () => {
+  await Promise.all([rotateSigningKey(), ensureSigningKey(), rotateSigningKey()]);
+  const rows = await db.select().from(jwtSigningKeys);
+  expect(rows.filter((row) => row.retiredAt === null)).toHaveLength(1);
+  expect(rows).toHaveLength(3);
+});

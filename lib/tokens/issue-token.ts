@@ -1,0 +1,71 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { db } from "@/db/client";
+import { agents } from "@/db/schema";
+import type { AuthContext } from "@/lib/auth/auth-context";
+import type { Scope } from "@/lib/auth/scopes";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import { activeSigningKey } from "./active-signing-key";
+import { tokenAudience } from "./audience";
+import type { TAgentToken, TIssueTokenBody } from "./schemas";
+import { DEFAULT_TOKEN_TTL_SECONDS, TOKEN_ALGORITHM } from "./token-config";
+
+/** Issues a JWT acting as one of the key's agents, with a subset of the key's scopes. */
+export async function issueAgentToken({
+  auth,
+  origin,
+  input,
+}: {
+  auth: AuthContext;
+  origin: string;
+  input: TIssueTokenBody;
+}): Promise<TAgentToken> {
+  const scopes = [...new Set(input.scopes)] as Scope[];
+  const outside = scopes.filter((scope) => !auth.scopes.has(scope));
+  if (outside.length > 0) {
+    throw new ApiError({
+      code: "forbidden",
+      message: `The API key lacks ${outside.map((scope) => `'${scope}'`).join(", ")}; a token can only carry the key's own scopes.`,
+      param: "scopes",
+    });
+  }
+  const [agent] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.id, input.agent_id),
+        eq(agents.organizationId, auth.organizationId),
+        eq(agents.environment, auth.environment),
+        isNull(agents.deletedAt),
+      ),
+    );
+  if (!agent) throw notFound("agent", input.agent_id);
+
+  const ttlSeconds = input.ttlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + ttlSeconds;
+  const signingKey = await activeSigningKey();
+  const token = await new SignJWT({
+    org: auth.organizationId,
+    env: auth.environment,
+    scope: scopes.join(" "),
+  })
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: signingKey.kid, typ: "JWT" })
+    .setIssuer(origin)
+    .setSubject(agent.id)
+    .setAudience(tokenAudience(origin, auth.environment))
+    .setJti(newId("token"))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(signingKey.privateKey);
+  return {
+    token,
+    tokenType: "Bearer",
+    agentId: agent.id,
+    scopes,
+    expiresIn: ttlSeconds,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,58 @@
+import type { Environment } from "@/lib/environment";
+import { flushUsage } from "./flush-usage";
+
+export type UsageKey = `${string}|${Environment}|${string}`;
+export type UsageCounts = { requests: number; rateLimited: number };
+
+// Counts since the last flush, per organization|environment|UTC day; one map per process.
+const holder = globalThis as unknown as {
+  __assUsage?: { counts: Map<UsageKey, UsageCounts>; timer: NodeJS.Timeout | null };
+};
+holder.__assUsage ??= { counts: new Map(), timer: null };
+const state = holder.__assUsage;
+
+const flushEveryMs = () => Number(process.env.USAGE_FLUSH_MS ?? 5_000);
+
+/** Takes the counts gathered so far, leaving an empty tally behind. */
+export function takeUsageTally(): Map<UsageKey, UsageCounts> {
+  const taken = state.counts;
+  state.counts = new Map();
+  return taken;
+}
+
+/** Puts counts back after a failed write, so the next flush carries them. */
+export function restoreUsageTally(taken: Map<UsageKey, UsageCounts>) {
+  for (const [key, counts] of taken) {
+    const current = state.counts.get(key) ?? { requests: 0, rateLimited: 0 };
+    current.requests += counts.requests;
+    current.rateLimited += counts.rateLimited;
+    state.counts.set(key, current);
+  }
+}
+
+/**
+ * Counts one authenticated API request in memory: a request costs a map update, and the counts
+ * reach the database in one statement every few seconds (a crash loses at most that much).
+ */
+export function countRequest({
+  organizationId,
+  environment,
+  rateLimited,
+}: {
+  organizationId: string;
+  environment: Environment;
+  rateLimited: boolean;
+}) {
+  const key: UsageKey = `${organizationId}|${environment}|${new Date().toISOString().slice(0, 10)}`;
+  const counts = state.counts.get(key) ?? { requests: 0, rateLimited: 0 };
+  if (rateLimited) counts.rateLimited += 1;
+  else counts.requests += 1;
+  state.counts.set(key, counts);
+  if (!state.timer) {
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      flushUsage().catch((error) => console.error("usage: could not record counts", error));
+    }, flushEveryMs());
+    state.timer.unref();
+  }
+}

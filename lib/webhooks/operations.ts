@@ -1,0 +1,143 @@
+import { ZDeleted } from "@/lib/http/deleted";
+import { defineOperation } from "@/lib/http/operation";
+import { listResponse } from "@/lib/http/pagination";
+import {
+  ZCreateWebhookBody,
+  ZDeliveryParams,
+  ZListDeliveriesQuery,
+  ZListWebhooksQuery,
+  ZTestWebhookBody,
+  ZUpdateWebhookBody,
+  ZWebhook,
+  ZWebhookCreated,
+  ZWebhookDelivery,
+  ZWebhookListItem,
+  ZWebhookParams,
+  ZWebhookTestResult,
+  ZWebhookUpdated,
+} from "./schemas";
+
+const tag = "Webhooks";
+
+export const createWebhookOperation = defineOperation({
+  operationId: "createWebhook",
+  method: "post",
+  path: "/webhooks",
+  summary: "Register a webhook endpoint",
+  description:
+    "One endpoint per URL (409 otherwise). 400 for an invalid or refused URL, an unsupported event type, or a weak secret.",
+  tag,
+  scope: "webhook.create",
+  body: ZCreateWebhookBody,
+  response: ZWebhookCreated,
+  status: 201,
+  errors: ["conflict"],
+});
+
+export const listWebhooksOperation = defineOperation({
+  operationId: "listWebhooks",
+  method: "get",
+  path: "/webhooks",
+  summary: "List webhook endpoints, newest first",
+  tag,
+  scope: "webhook.read",
+  query: ZListWebhooksQuery,
+  response: listResponse(ZWebhookListItem, "WebhookList"),
+  status: 200,
+});
+
+export const getWebhookOperation = defineOperation({
+  operationId: "getWebhook",
+  method: "get",
+  path: "/webhooks/{id}",
+  summary: "Retrieve a webhook endpoint with its delivery statistics",
+  tag,
+  scope: "webhook.read",
+  params: ZWebhookParams,
+  response: ZWebhook,
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const updateWebhookOperation = defineOperation({
+  operationId: "updateWebhook",
+  method: "patch",
+  path: "/webhooks/{id}",
+  summary: "Change a webhook endpoint's URL, events, status, description or secret",
+  tag,
+  scope: "webhook.update",
+  params: ZWebhookParams,
+  body: ZUpdateWebhookBody,
+  response: ZWebhookUpdated,
+  status: 200,
+  errors: ["not_found", "conflict"],
+});
+
+export const deleteWebhookOperation = defineOperation({
+  operationId: "deleteWebhook",
+  method: "delete",
+  path: "/webhooks/{id}",
+  summary: "Delete a webhook endpoint and cancel its pending deliveries",
+  tag,
+  scope: "webhook.delete",
+  params: ZWebhookParams,
+  response: ZDeleted,
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const testWebhookOperation = defineOperation({
+  operationId: "testWebhook",
+  method: "post",
+  path: "/webhooks/{id}/test",
+  summary: "Send a signed test event and report the result",
+  description:
+    "Synchronous. A 2xx from the endpoint within 10 s is 200 `delivered`; any other answer, or none, is 502 `bad_gateway` naming the endpoint's status.",
+  tag,
+  scope: "webhook.update",
+  params: ZWebhookParams,
+  body: ZTestWebhookBody,
+  response: ZWebhookTestResult,
+  status: 200,
+  errors: ["not_found", "bad_gateway"],
+});
+
+export const listWebhookDeliveriesOperation = defineOperation({
+  operationId: "listWebhookDeliveries",
+  method: "get",
+  path: "/webhooks/{id}/deliveries",
+  summary: "The delivery log of an endpoint, newest first",
+  tag,
+  scope: "webhook.read",
+  params: ZWebhookParams,
+  query: ZListDeliveriesQuery,
+  response: listResponse(ZWebhookDelivery, "WebhookDeliveryList"),
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const retryWebhookDeliveryOperation = defineOperation({
+  operationId: "retryWebhookDelivery",
+  method: "post",
+  path: "/webhooks/{id}/deliveries/{deliveryId}/retry",
+  summary: "Send a finished delivery again",
+  description:
+    "Starts a fresh retry schedule for a failed, cancelled or delivered delivery (202; the work continues in the background). 409 while it is pending or when the endpoint is disabled.",
+  tag,
+  scope: "webhook.update",
+  params: ZDeliveryParams,
+  response: ZWebhookDelivery,
+  status: 202,
+  errors: ["not_found", "conflict"],
+});
+
+export const webhookOperations = [
+  createWebhookOperation,
+  listWebhooksOperation,
+  getWebhookOperation,
+  updateWebhookOperation,
+  deleteWebhookOperation,
+  testWebhookOperation,
+  listWebhookDeliveriesOperation,
+  retryWebhookDeliveryOperation,
+];

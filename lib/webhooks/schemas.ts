@@ -1,0 +1,193 @@
+import { z } from "zod";
+import { webhookDeliveryStatuses, webhookEndpointStatuses } from "@/db/schema";
+import { ZEventSubscriptionList, ZEventType } from "@/lib/events/types";
+import { ZListQuery } from "@/lib/http/pagination";
+import { rollOverlaps } from "@/lib/keys/roll-overlaps";
+import { ZWebhookSecret } from "./secret";
+import { maxWebhookUrlLength } from "./url-safety";
+
+export const ZWebhookId = z
+  .string()
+  .max(64)
+  .meta({ description: "Webhook endpoint id.", example: "wh-7Hc2pQ9sLm4vX1aZ" });
+
+export const ZDeliveryId = z
+  .string()
+  .max(64)
+  .meta({ description: "Delivery id.", example: "dlv-2Jd8kR5tNw0yB3cE" });
+
+const ZUrl = z.string().min(1).max(maxWebhookUrlLength).meta({
+  description:
+    "Delivery URL. Production: https only, and the host may not resolve to a loopback, private, link-local or cloud-metadata address.",
+  example: "https://hooks.example.com/agent-settlement",
+});
+
+const ZEvents = ZEventSubscriptionList.meta({
+  description: 'Event types to deliver, or `["*"]` for every type (including ones added later).',
+  example: ["settlement.executed", "negotiation.accepted"],
+});
+
+const ZStatus = z.enum(webhookEndpointStatuses, {
+  error: (issue) => `status must be "active" or "disabled", not ${JSON.stringify(issue.input)}`,
+});
+
+const ZDescription = z.string().max(500).meta({ example: "Ledger sync" });
+
+const ZSecret = ZWebhookSecret.meta({
+  description:
+    "Signing secret: `whsec_` followed by base64 of 24 to 64 bytes (used as the decoded bytes), or any other text of 24 to 256 characters (used as its UTF-8 bytes). Never returned.",
+  example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+});
+
+const overlapNames = Object.keys(rollOverlaps) as [keyof typeof rollOverlaps];
+
+export const ZCreateWebhookBody = z
+  .strictObject({
+    url: ZUrl,
+    events: ZEvents,
+    secret: ZSecret,
+    description: ZDescription.optional(),
+  })
+  .meta({ id: "CreateWebhookRequest" });
+
+export const ZUpdateWebhookBody = z
+  .strictObject({
+    url: ZUrl.optional(),
+    events: ZEvents.optional(),
+    status: ZStatus.optional().meta({
+      description: "`disabled` stops deliveries; `active` resumes them.",
+    }),
+    description: ZDescription.nullable().optional(),
+    secret: ZSecret.optional().meta({
+      description:
+        "A new signing secret (rotation). The old one keeps signing for `secretOverlap`.",
+    }),
+    secretOverlap: z.enum(overlapNames).optional().meta({
+      description:
+        "With `secret`: how long deliveries stay signed with the old secret as well (default 24h).",
+    }),
+  })
+  .meta({ id: "UpdateWebhookRequest" });
+
+export const ZTestWebhookBody = z
+  .strictObject({
+    eventType: ZEventType.optional().meta({
+      description:
+        "Type of the sample event; one the endpoint subscribes to. Default: its first subscribed type (`settlement.executed` for `*`).",
+      example: "settlement.executed",
+    }),
+  })
+  .meta({ id: "TestWebhookRequest" });
+
+const ZTimestamp = z.string().meta({ example: "2026-11-22T18:30:00.000Z" });
+const ZLatency = z.string().meta({ description: "Milliseconds, form `<n>ms`.", example: "142ms" });
+const ZSuccessRate = z.number().nullable().meta({
+  description: "Percentage of delivery attempts answered with a 2xx; null before the first one.",
+  example: 99.5,
+});
+
+export const ZWebhookCreated = z
+  .object({
+    id: ZWebhookId,
+    url: z.string(),
+    events: z.array(z.string()),
+    status: z.enum(webhookEndpointStatuses),
+    createdAt: ZTimestamp,
+  })
+  .meta({ id: "WebhookCreated" });
+
+export const ZWebhookListItem = z
+  .object({
+    id: ZWebhookId,
+    url: z.string(),
+    events: z.array(z.string()),
+    status: z.enum(webhookEndpointStatuses),
+    successRate: ZSuccessRate,
+    lastDeliveredAt: ZTimestamp.nullable(),
+  })
+  .meta({ id: "WebhookListItem" });
+
+export const ZWebhookStats = z
+  .object({
+    totalDeliveries: z.number().int().meta({ description: "Delivery attempts made." }),
+    successRate: ZSuccessRate,
+    averageLatency: ZLatency.nullable(),
+    lastDeliveredAt: ZTimestamp.nullable(),
+  })
+  .meta({ id: "WebhookStats" });
+
+export const ZWebhook = z
+  .object({
+    id: ZWebhookId,
+    url: z.string(),
+    events: z.array(z.string()),
+    status: z.enum(webhookEndpointStatuses),
+    description: z.string().nullable(),
+    stats: ZWebhookStats,
+    createdAt: ZTimestamp,
+  })
+  .meta({ id: "Webhook" });
+
+export const ZWebhookUpdated = z
+  .object({
+    id: ZWebhookId,
+    url: z.string(),
+    events: z.array(z.string()),
+    status: z.enum(webhookEndpointStatuses),
+    updatedAt: ZTimestamp,
+  })
+  .meta({ id: "WebhookUpdated" });
+
+export const ZWebhookTestResult = z
+  .object({
+    webhookId: ZWebhookId,
+    testDelivery: z.object({
+      status: z.literal("delivered"),
+      responseCode: z.number().int(),
+      latency: ZLatency,
+      signatureValid: z.boolean(),
+    }),
+    sentAt: ZTimestamp,
+  })
+  .meta({ id: "WebhookTestResult" });
+
+export const ZWebhookDelivery = z
+  .object({
+    id: ZDeliveryId,
+    webhookId: ZWebhookId,
+    eventId: z.string(),
+    eventType: z.string(),
+    status: z.enum(webhookDeliveryStatuses),
+    attempts: z.number().int().meta({ description: "Attempts made so far." }),
+    responseCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "HTTP status of the last attempt." }),
+    latency: ZLatency.nullable().meta({ description: "Duration of the last attempt." }),
+    error: z.string().nullable().meta({ description: "Why the last attempt failed." }),
+    nextAttemptAt: ZTimestamp.nullable(),
+    lastAttemptAt: ZTimestamp.nullable(),
+    deliveredAt: ZTimestamp.nullable(),
+    createdAt: ZTimestamp,
+  })
+  .meta({ id: "WebhookDelivery" });
+
+export const ZListWebhooksQuery = z.strictObject({ ...ZListQuery.shape }).meta({
+  id: "ListWebhooksQuery",
+});
+
+export const ZListDeliveriesQuery = z
+  .strictObject({
+    ...ZListQuery.shape,
+    status: z.enum(webhookDeliveryStatuses).optional(),
+  })
+  .meta({ id: "ListWebhookDeliveriesQuery" });
+
+export const ZWebhookParams = z.object({ id: ZWebhookId });
+export const ZDeliveryParams = z.object({ id: ZWebhookId, deliveryId: ZDeliveryId });
+
+export type TCreateWebhookBody = z.infer<typeof ZCreateWebhookBody>;
+export type TUpdateWebhookBody = z.infer<typeof ZUpdateWebhookBody>;
+export type TWebhookStats = z.infer<typeof ZWebhookStats>;
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;

@@ -1,0 +1,13 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { webhookEndpoints } from "@/db/schema";
+import type { Tenant } from "@/lib/auth/tenant";
+
+export type { Tenant };
+
+/** Endpoints an organization may see in one environment; deleted ones are gone for everyone. */
+export const ownedEndpoints = ({ organizationId, environment }: Tenant) =>
+  and(
+    eq(webhookEndpoints.organizationId, organizationId),
+    eq(webhookEndpoints.environment, environment),
+    isNull(webhookEndpoints.deletedAt),
+  );

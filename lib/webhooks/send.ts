@@ -1,0 +1,246 @@
+import type { ClientRequest, IncomingHttpHeaders } from "node:http";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
+import type { TEnvironment } from "@/lib/events/types";
+import { pinnedLookup } from "./pinned-lookup";
+import { parseRetryAfter } from "./retry-after";
+import { signWebhook, type TSignatureHeaders } from "./signing";
+import { checkWebhookUrl, type TResolveHost, type TUrlCheck } from "./url-safety";
+
+/** A 2xx within this time is a successful delivery (contract.md). */
+export const defaultSendTimeoutMs = 10_000;
+/** Only this much of a receiver's answer is read and kept. */
+export const maxResponseBodyBytes = 4096;
+export const webhookUserAgent = "AgentSettlementService-Webhooks/1.0";
+
+export type TSendErrorCode =
+  | "url_refused"
+  | "timeout"
+  | "network_error"
+  | "redirect"
+  | "http_error";
+
+export type TSendResult = {
+  /** The receiver answered 2xx. */
+  ok: boolean;
+  /** HTTP status of the answer, when there was one. */
+  status?: number;
+  /** The receiver answered 410 Gone. */
+  gone: boolean;
+  /** Wall time of the whole attempt, URL check included. */
+  latencyMs: number;
+  error?: { code: TSendErrorCode; message: string };
+  /** From the answer's `Retry-After` (seconds or HTTP date), unscaled. */
+  retryAfterMs?: number;
+  /** The first 4 KiB of the answer, decoded as UTF-8. */
+  responseBody: string;
+  /** The signature headers of this attempt, e.g. to report `signatureValid`. */
+  signature: TSignatureHeaders;
+};
+
+type TPostOutcome =
+  | { kind: "response"; status: number; headers: IncomingHttpHeaders; body: string }
+  | { kind: "timeout" }
+  | { kind: "error"; message: string };
+
+type TVettedTarget = Extract<TUrlCheck, { ok: true }>;
+
+function describeError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code) return `connection failed (${code})`;
+  return `connection failed (${error instanceof Error ? error.message : String(error)})`;
+}
+
+/** One POST to the vetted address; never follows redirects, reads at most 4 KiB back. */
+function post({
+  target,
+  body,
+  headers,
+  timeoutMs,
+  ca,
+}: {
+  target: TVettedTarget;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  ca?: string | Buffer;
+}): Promise<TPostOutcome> {
+  const { url, hostname, address } = target;
+  const secure = url.protocol === "https:";
+  const request = secure ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    let settled = false;
+    let answer: { status: number; headers: IncomingHttpHeaders } | undefined;
+    const chunks: Buffer[] = [];
+    let received = 0;
+
+    let req: ClientRequest;
+    try {
+      req = request({
+        protocol: url.protocol,
+        host: hostname,
+        port: url.port === "" ? undefined : Number(url.port),
+        path: `${url.pathname}${url.search}`,
+        method: "POST",
+        headers: { ...headers, host: url.host, "content-length": String(Buffer.byteLength(body)) },
+        agent: false,
+        lookup: pinnedLookup(address),
+        ...(secure && isIP(hostname) === 0 ? { servername: hostname } : {}),
+        ...(secure && ca ? { ca } : {}),
+      });
+    } catch (error) {
+      resolve({ kind: "error", message: describeError(error) });
+      return;
+    }
+
+    const finish = (outcome: TPostOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(outcome);
+    };
+    const finishAnswer = () => {
+      if (!answer) return;
+      const text = new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+      finish({ kind: "response", ...answer, body: text });
+    };
+    // On timeout after the status line arrived, the status stands and the body is what came.
+    const timer = setTimeout(() => {
+      if (answer) finishAnswer();
+      else finish({ kind: "timeout" });
+    }, timeoutMs);
+
+    req.on("response", (res) => {
+      answer = { status: res.statusCode ?? 0, headers: res.headers };
+      res.on("data", (chunk: Buffer) => {
+        const room = maxResponseBodyBytes - received;
+        if (room > 0) {
+          const kept = chunk.subarray(0, room);
+          chunks.push(kept);
+          received += kept.length;
+        }
+        if (received >= maxResponseBodyBytes) finishAnswer();
+      });
+      res.on("end", finishAnswer);
+      res.on("error", finishAnswer);
+      res.on("close", finishAnswer);
+    });
+    req.on("error", (error) => {
+      if (answer) finishAnswer();
+      else finish({ kind: "error", message: describeError(error) });
+    });
+    req.end(body);
+  });
+}
+
+async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Delivers one signed webhook: checks the URL again (the address may have changed since the
+ * endpoint was registered), connects to the vetted address only, and reports the outcome.
+ * `id` is the `webhook-id` (the event id, the same on every retry); the signature timestamp is
+ * the time of this attempt. Never throws for anything the receiver or the network does.
+ */
+export async function sendWebhook({
+  url,
+  environment,
+  id,
+  body,
+  secrets,
+  timestamp = new Date(),
+  timeoutMs = defaultSendTimeoutMs,
+  allowPrivate,
+  resolve,
+  ca,
+}: {
+  url: string;
+  environment: TEnvironment;
+  id: string;
+  body: string;
+  /** Active signing secrets: the current one plus any in a rotation overlap. */
+  secrets: readonly string[];
+  timestamp?: Date;
+  timeoutMs?: number;
+  allowPrivate?: boolean;
+  resolve?: TResolveHost;
+  /** Extra trust anchors for https (tests with a self-signed receiver). */
+  ca?: string | Buffer;
+}): Promise<TSendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const signature = signWebhook({ id, body, secrets, timestamp });
+  const failure = (code: TSendErrorCode, message: string): TSendResult => ({
+    ok: false,
+    gone: false,
+    latencyMs: elapsed(),
+    error: { code, message },
+    responseBody: "",
+    signature,
+  });
+  const timeoutMessage = `no answer within ${timeoutMs} ms`;
+
+  const check = await withinDeadline(
+    checkWebhookUrl({
+      url,
+      environment,
+      ...(allowPrivate === undefined ? {} : { allowPrivate }),
+      ...(resolve ? { resolve } : {}),
+    }),
+    timeoutMs,
+  );
+  if (check === "timeout") return failure("timeout", timeoutMessage);
+  if (!check.ok) return failure("url_refused", check.message);
+
+  const outcome = await post({
+    target: check,
+    body,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": webhookUserAgent,
+      ...signature,
+    },
+    timeoutMs: Math.max(1, timeoutMs - (performance.now() - started)),
+    ...(ca ? { ca } : {}),
+  });
+  if (outcome.kind === "timeout") return failure("timeout", timeoutMessage);
+  if (outcome.kind === "error") return failure("network_error", outcome.message);
+
+  const { status } = outcome;
+  const retryAfterMs = parseRetryAfter({ value: outcome.headers["retry-after"] });
+  const answered = {
+    status,
+    gone: status === 410,
+    latencyMs: elapsed(),
+    responseBody: outcome.body,
+    signature,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
+  if (status >= 200 && status < 300) return { ok: true, ...answered };
+  if (status >= 300 && status < 400) {
+    return {
+      ok: false,
+      ...answered,
+      error: {
+        code: "redirect",
+        message: `receiver answered ${status}; redirects are not followed`,
+      },
+    };
+  }
+  return {
+    ok: false,
+    ...answered,
+    error: { code: "http_error", message: `receiver answered ${status}` },
+  };
+}

@@ -1,0 +1,74 @@
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests of the console against the production build (`next build` first), in Debian's
+ * Chromium (`apt-get install -y chromium`): Playwright's own browser download cannot work here.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("Set DATABASE_URL (npm test does) to run the browser tests.");
+if (!existsSync(".next/BUILD_ID"))
+  throw new Error("No production build: run `npm run build` first.");
+
+// Workers load this file again; the port chosen by the runner reaches them through the env.
+process.env.E2E_PORT ||= String(await freePort());
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e-artifacts/test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: `node_modules/.bin/next start -p ${port}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      NEXTAUTH_URL: baseURL,
+      // Revocations and expiries are seen across the server's bundles within this time.
+      API_KEY_CACHE_TTL_MS: "300",
+      // Webhook retries after milliseconds (each durable sleep still lasts ≥ 1 s), so a failing
+      // delivery reaches "failed" within seconds; usage counters written twice a second.
+      WEBHOOK_RETRY_SCALE: "0.0001",
+      USAGE_FLUSH_MS: "500",
+    },
+  },
+});

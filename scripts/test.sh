@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, types, migrations in sync, OpenAPI lint, production build,
+# unit and API tests on PostgreSQL, API tests again on embedded PGlite, then browser tests of the
+# console (screenshots in e2e-artifacts/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/services.sh
+
+ensure_dependencies
+ensure_services
+export DATABASE_URL="${DATABASE_URL:-$(create_test_database)}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+export NEXT_TELEMETRY_DISABLED=1 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
+echo "DATABASE_URL=$DATABASE_URL REDIS_URL=$REDIS_URL"
+
+step() { echo; echo "── $* ──"; }
+reports=.data/test-reports
+rm -rf "$reports" && mkdir -p "$reports"
+json_report() { echo "--reporter=default --reporter=json --outputFile.json=$reports/$1.json"; }
+step "lint and types"
+npx biome ci .
+npx tsc --noEmit -p .
+step "migrations match the schema"
+check_migrations_in_sync
+step "OpenAPI document"
+npm run --silent openapi:lint
+step "production build"
+npx next build
+step "unit and API tests on PostgreSQL"
+npx vitest run $(json_report postgres)
+step "API tests on embedded PGlite"
+TEST_DB=pglite npx vitest run --project api $(json_report pglite)
+step "browser tests on PostgreSQL (Playwright in Debian's Chromium)"
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Chromium (Playwright's own browser download cannot work here)"
+  sudo_if_needed=$([ "$(id -u)" = 0 ] || echo sudo)
+  $sudo_if_needed apt-get update -qq && $sudo_if_needed apt-get install -y -qq chromium
+fi
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/browser.json" npx playwright test --reporter=list,json
+echo
+node scripts/test-summary.mjs "$reports"/*.json

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { call } from "../support/api";
+import { seedTenant, type TestTenant } from "../support/tenant";
+
+let tenant: TestTenant;
+beforeAll(async () => {
+  tenant = await seedTenant();
+});
+afterAll(() => tenant.remove());
+
+describe("agents", () => {
+  test("register, retrieve, update, list and delete", async () => {
+    const key = tenant.keys.sandbox;
+    const created = await call("POST", "/agents", {
+      key,
+      body: { name: "Translator", capabilities: ["translation"], metadata: { team: "lingo" } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: "Translator",
+      capabilities: ["translation"],
+      status: "active",
+      discoverable: true,
+      metadata: { team: "lingo" },
+    });
+    expect(created.body.id).toMatch(/^agent-[0-9A-Za-z]{16}$/);
+    expect(created.headers.get("request-id")).toMatch(/^req-/);
+
+    const fetched = await call("GET", `/agents/${created.body.id}`, { key });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toEqual(created.body);
+
+    const updated = await call("PATCH", `/agents/${created.body.id}`, {
+      key,
+      body: { status: "suspended" },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.status).toBe("suspended");
+
+    const listed = await call("GET", "/agents?status=suspended", { key });
+    expect(listed.body.data.map((agent: { id: string }) => agent.id)).toContain(created.body.id);
+
+    const deleted = await call("DELETE", `/agents/${created.body.id}`, { key });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ id: created.body.id, deleted: true });
+    expect((await call("GET", `/agents/${created.body.id}`, { key })).status).toBe(404);
+  });
+
+  test("sandbox and production never see each other's agents", async () => {
+    const created = await call("POST", "/agents", {
+      key: tenant.keys.sandbox,
+      body: { name: "Only sandbox" },
+    });
+    const fromProduction = await call("GET", `/agents/${created.body.id}`, {
+      key: tenant.keys.production,
+      environment: "production",
+    });
+    expect(fromProduction.status).toBe(404);
+  });
+});

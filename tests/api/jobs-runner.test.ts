@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { rawSql } from "@/db/client";
+import type { JobFunction } from "@/lib/jobs/function-config";
+import { ingestEvents } from "@/lib/jobs/ingest-events";
+import { eventually } from "../support/api";
+import { APP_ID, diagnosticLog, enqueue, findRun, readLog, runReaching } from "../support/jobs";
+
+/**
+ * The embedded runner against the real `/api/inngest` handler of the production build: outbox
+ * row → dispatcher → run → signed calls over HTTP → step results in the database. The server
+ * runs the diagnostic functions (JOBS_TEST_FUNCTIONS=1) with retries scaled to milliseconds.
+ */
+describe("embedded job runner", () => {
+  test("a multi-step function completes, each step run once and its result stored", async () => {
+    const log = diagnosticLog();
+    const eventId = await enqueue("diag/steps.requested", { log });
+    const run = await runReaching(eventId, "diag-steps", "completed");
+    expect(run.output).toEqual({ total: 6 });
+    expect(Object.values(run.steps)).toEqual(
+      expect.arrayContaining([{ data: { n: 1 } }, { data: { n: 2 } }, { data: { n: 3 } }]),
+    );
+    expect(run.stack).toHaveLength(3);
+    expect(readLog(log).map((entry) => entry.step)).toEqual(["a", "b", "c"]);
+  });
+
+  test("a step that throws is retried with backoff and then succeeds", async () => {
+    const log = diagnosticLog();
+    const eventId = await enqueue("diag/flaky.requested", { log, failTimes: 2 });
+    const run = await runReaching(eventId, "diag-flaky", "completed");
+    expect(run.output).toEqual({ succeededOnAttempt: 2 });
+    expect(readLog(log).map((entry) => entry.attempt)).toEqual([0, 1, 2]);
+  });
+
+  test("a function that always fails exhausts its retries, then its failure handler runs", async () => {
+    const log = diagnosticLog();
+    const eventId = await enqueue("diag/doomed.requested", { log });
+    const run = await runReaching(eventId, "diag-doomed", "failed");
+    expect(run.output).toMatchObject({ name: "Error", message: "always fails" });
+    const failure = await runReaching(`failed-${run.id}`, "diag-doomed-failure", "completed");
+    expect(failure.event).toMatchObject({
+      name: "inngest/function.failed",
+      data: { function_id: `${APP_ID}-diag-doomed`, run_id: run.id, event: { id: eventId } },
+    });
+    // retries: 1 → two attempts of the step, then the handler, once.
+    expect(readLog(log).map((entry) => [entry.step, entry.attempt ?? entry.message])).toEqual([
+      ["doomed", 0],
+      ["doomed", 1],
+      ["on-failure", "always fails"],
+    ]);
+  });
+
+  test("step.sleep holds the run for its duration", async () => {
+    const log = diagnosticLog();
+    const eventId = await enqueue("diag/sleeper.requested", {
+      log,
+      duration: "2s",
+      token: randomUUID(),
+    });
+    await runReaching(eventId, "diag-sleeper", "completed");
+    const [before, after] = readLog(log);
+    expect([before?.step, after?.step]).toEqual(["before", "after"]);
+    expect((after?.at ?? 0) - (before?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
+  });
+
+  test("cancelOn cancels a sleeping run whose event matches, and only that one", async () => {
+    const log = diagnosticLog();
+    const [token, other] = [randomUUID(), randomUUID()];
+    const target = await enqueue("diag/sleeper.requested", { log, duration: "1h", token });
+    const bystander = await enqueue("diag/sleeper.requested", {
+      log,
+      duration: "1h",
+      token: other,
+    });
+    await eventually(async () => expect(readLog(log)).toHaveLength(2), 20_000);
+    await eventually(async () => {
+      const run = await findRun(target, "diag-sleeper");
+      expect(run?.stack).toHaveLength(2); // "before" and the sleep itself are stored
+    });
+    const cancel = await enqueue("diag/sleeper.cancelled", { log, token });
+    const cancelled = await runReaching(target, "diag-sleeper", "cancelled");
+    expect(cancelled.output).toEqual({ cancelledBy: cancel });
+    expect((await findRun(bystander, "diag-sleeper"))?.status).toBe("queued");
+    expect(readLog(log).map((entry) => entry.step)).toEqual(["before", "before"]);
+  });
+
+  test("runs sharing a concurrency key execute one at a time", async () => {
+    const log = diagnosticLog();
+    const key = randomUUID();
+    const ids = await Promise.all(
+      [1, 2, 3].map((n) => enqueue("diag/serial.requested", { log, key, holdMs: 300, n })),
+    );
+    for (const id of ids) await runReaching(id, "diag-serial", "completed");
+    const entries = readLog(log);
+    expect(entries.map((entry) => entry.step)).toEqual([
+      "start",
+      "end",
+      "start",
+      "end",
+      "start",
+      "end",
+    ]);
+    for (let i = 2; i < entries.length; i += 2) {
+      expect(entries[i]?.at).toBeGreaterThanOrEqual(entries[i - 1]?.at ?? Infinity);
+    }
+  });
+
+  test("an event delivered twice starts one run, and idempotency keys start one run per key", async () => {
+    const fn: JobFunction = {
+      id: `test-intake-${randomUUID()}`,
+      events: ["test/intake.requested"],
+      maxAttempts: 1,
+      cancelOn: [],
+      idempotencyKey: ["data", "orderId"],
+    };
+    const event = (id: string, orderId: string) => ({
+      id,
+      name: "test/intake.requested",
+      data: { orderId },
+      ts: Date.now(),
+    });
+    const [first, second] = [randomUUID(), randomUUID()];
+    const started = await rawSql().begin(async (tx) => [
+      await ingestEvents(tx, [event(first, "o-1")], [fn]),
+      await ingestEvents(tx, [event(first, "o-1")], [fn]),
+      await ingestEvents(tx, [event(second, "o-1"), event(randomUUID(), "o-2")], [fn]),
+    ]);
+    expect(started).toEqual([1, 0, 1]);
+    const runs = await rawSql()`select event_id from job_runs where function_id = ${fn.id}`;
+    expect(runs).toHaveLength(2);
+    expect(runs.map((run) => run.event_id)).toContain(first);
+  });
+});

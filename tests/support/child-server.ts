@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A production server (`next start`) run as a child process, for tests that kill or restart it. */
+export type ChildServer = {
+  baseUrl: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  /** SIGKILL: no cleanup, no graceful shutdown, exactly like a crash. */
+  kill: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the production build on a free port and resolves once `ready` says so (by default,
+ * when the server answers /api/health). `env` is added to this process's environment.
+ */
+export async function startChildServer(options: {
+  env: Record<string, string | undefined>;
+  ready?: (output: string) => boolean;
+  timeoutMs?: number;
+}): Promise<ChildServer> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    ...options.env,
+  };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  const child = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const chunks: string[] = [];
+  child.stdout?.on("data", (chunk) => chunks.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => chunks.push(String(chunk)));
+  const output = () => chunks.join("");
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.pid && child.exitCode === null && child.signalCode === null)
+      process.kill(-child.pid, name);
+    await exited;
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const isReady = options.ready
+    ? async () => options.ready?.(output()) ?? false
+    : () =>
+        fetch(`${baseUrl}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    if (await isReady()) break;
+    if (Date.now() > deadline) {
+      await signal("SIGKILL");
+      throw new Error(`server did not become ready:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    port,
+    process: child,
+    output,
+    kill: () => signal("SIGKILL"),
+    stop: () => signal("SIGTERM"),
+  };
+}

@@ -1,0 +1,71 @@
+import { expect } from "vitest";
+import { call, eventually } from "./api";
+
+type Server = { baseUrl?: string };
+
+/** Registers an agent through the API and returns its id. */
+export async function agentOf(
+  key: string,
+  body: Record<string, unknown> = {},
+  { baseUrl }: Server = {},
+): Promise<string> {
+  const created = await call("POST", "/agents", { key, baseUrl, body: { name: "Agent", ...body } });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+/** Opens a negotiation through the API; expects 201. */
+export async function negotiate(
+  key: string,
+  body: Record<string, unknown>,
+  { baseUrl }: Server = {},
+) {
+  const created = await call("POST", "/negotiations", { key, baseUrl, body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+}
+
+/** An accepted negotiation between a payer and one payee of the same organization, and its settlement. */
+export async function pendingSettlement(
+  key: string,
+  {
+    value = 1000,
+    currency = "USD",
+    adapter,
+    baseUrl,
+  }: { value?: number; currency?: string; adapter?: string } & Server = {},
+) {
+  const payer = await agentOf(key, {}, { baseUrl });
+  const payee = await agentOf(key, {}, { baseUrl });
+  const negotiation = await negotiate(
+    key,
+    { initiatorAgentId: payer, responders: [payee], terms: { amount: { value, currency } } },
+    { baseUrl },
+  );
+  const accepted = await call("POST", `/negotiations/${negotiation.id}/respond`, {
+    key,
+    baseUrl,
+    body: { agentId: payee, action: "accept" },
+  });
+  expect(accepted.body.status).toBe("accepted");
+  const settlement = await call("POST", "/settlements", {
+    key,
+    baseUrl,
+    body: { negotiationId: negotiation.id, ...(adapter ? { adapter } : {}) },
+  });
+  expect(settlement.status, JSON.stringify(settlement.body)).toBe(201);
+  return { payer, payee, negotiation, settlement: settlement.body };
+}
+
+/** Waits until the background job (the embedded runner in the server) finishes the execution. */
+export async function settled(
+  key: string,
+  settlementId: string,
+  { timeoutMs = 15_000, baseUrl }: { timeoutMs?: number } & Server = {},
+) {
+  return eventually(async () => {
+    const current = await call("GET", `/settlements/${settlementId}`, { key, baseUrl });
+    if (current.body.status === "executing") throw new Error(`${settlementId} still executing`);
+    return current.body;
+  }, timeoutMs);
+}

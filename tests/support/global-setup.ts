@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    databaseEmbedded: boolean;
+    /** The embedded database's data directory (TEST_DB=pglite), empty on PostgreSQL. */
+    dataDir: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+/**
+ * Starts the production build (`next build` must have run) once for the whole run, on
+ * PostgreSQL (DATABASE_URL) or, with TEST_DB=pglite, on a fresh embedded database.
+ */
+export async function setup(project: TestProject) {
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("No production build: run `npm run build` first.");
+  const embedded = process.env.TEST_DB === "pglite";
+  if (!embedded && !process.env.DATABASE_URL) throw new Error("Set DATABASE_URL (npm test does).");
+  const port = await freePort();
+  dataDir = embedded ? mkdtempSync(path.join(os.tmpdir(), "ass-pglite-")) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: "production",
+    API_KEY_CACHE_TTL_MS: "300",
+    // The background-work engine's diagnostic functions, and retries in milliseconds, not minutes.
+    JOBS_TEST_FUNCTIONS: "1",
+    JOBS_RETRY_SCALE: "0.001",
+    // Webhook retries after milliseconds instead of minutes (each durable sleep still lasts ≥ 1 s).
+    WEBHOOK_RETRY_SCALE: process.env.WEBHOOK_RETRY_SCALE ?? "0.0001",
+    // The sandbox rail's timeout and slow trigger amounts, shortened so tests wait seconds.
+    RAIL_TIMEOUT_MS: process.env.RAIL_TIMEOUT_MS ?? "2000",
+    SANDBOX_SLOW_MS: process.env.SANDBOX_SLOW_MS ?? "1000",
+    ...(embedded ? { DATABASE_URL: "", DATA_DIR: dataDir } : {}),
+  };
+  if (embedded) delete env.DATABASE_URL;
+  server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const log: string[] = [];
+  server.stdout?.on("data", (chunk) => log.push(String(chunk)));
+  server.stderr?.on("data", (chunk) => {
+    log.push(String(chunk));
+    if (process.env.TEST_SERVER_LOG) process.stderr.write(chunk);
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, "the server");
+  } catch (error) {
+    console.error(log.join(""));
+    throw error;
+  }
+  let databaseUrl = process.env.DATABASE_URL ?? "";
+  if (embedded && dataDir) {
+    const ownerFile = path.join(dataDir, "embedded-db.json");
+    await waitFor(async () => existsSync(ownerFile), "the embedded database");
+    databaseUrl = (JSON.parse(readFileSync(ownerFile, "utf8")) as { url: string }).url;
+  }
+  project.provide("baseUrl", baseUrl);
+  project.provide("databaseUrl", databaseUrl);
+  project.provide("databaseEmbedded", embedded);
+  project.provide("dataDir", dataDir ?? "");
+}
+
+export async function teardown() {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    process.kill(-server.pid, "SIGTERM");
+    await exited;
+  }
+  server?.stdout?.destroy();
+  server?.stderr?.destroy();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

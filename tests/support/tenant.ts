@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { organizations } from "@/db/schema";
+import { allScopes, type Scope } from "@/lib/auth/scopes";
+import type { Environment } from "@/lib/environment";
+import { randomBase62 } from "@/lib/ids";
+import { createApiKey } from "@/lib/keys/create-key";
+import { createOrganization } from "@/lib/orgs/create-organization";
+import type { PlanTier } from "@/lib/orgs/plans";
+
+export type TestTenant = {
+  organizationId: string;
+  keys: Record<Environment, string>;
+  keyIds: Record<Environment, string>;
+  remove: () => Promise<void>;
+};
+
+/** A fresh organization with a sandbox and a production key, like a new customer. */
+export async function seedTenant(
+  options: { plan?: PlanTier; scopes?: readonly Scope[] } = {},
+): Promise<TestTenant> {
+  const organization = await createOrganization({
+    name: `Test ${randomBase62(6)}`,
+    plan: options.plan ?? "enterprise",
+  });
+  const scopes = options.scopes ?? allScopes;
+  const sandbox = await createApiKey({
+    organizationId: organization.id,
+    environment: "sandbox",
+    name: "test",
+    scopes,
+  });
+  const production = await createApiKey({
+    organizationId: organization.id,
+    environment: "production",
+    name: "test",
+    scopes,
+  });
+  return {
+    organizationId: organization.id,
+    keys: { sandbox: sandbox.secret, production: production.secret },
+    keyIds: { sandbox: sandbox.key.id, production: production.key.id },
+    remove: async () => {
+      await db.delete(organizations).where(eq(organizations.id, organization.id));
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "inngest/**/*.test.ts", "db/**/*.test.ts"],
+        },
+      },
+      {
+        // Black-box tests over real HTTP against the production build.
+        extends: true,
+        test: {
+          name: "api",
+          include: ["tests/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/setup-database.ts"],
+        },
+      },
+    ],
+  },
+});
