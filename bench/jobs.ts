@@ -1,6 +1,6 @@
 /*
  * Throughput of the embedded job runner, end to end: outbox rows → dispatcher → runs → calls to
- * the production build's /api/inngest over HTTP → step results in PostgreSQL.
+ * the production build's /api/inngest handler (in-process) → step results in PostgreSQL.
  *   npm run bench:jobs [-- runs=2000]
  * Starts `next start` (run `npm run build` first) with the benchmark functions on a fresh
  * database (or DATABASE_URL), writes `runs` outbox rows at once for a 1-step function, waits

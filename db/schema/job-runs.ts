@@ -31,6 +31,8 @@ export const jobRuns = pgTable(
     stack: jsonb().$type<string[]>().notNull().default([]),
     concurrencyKey: text(),
     idempotencyKey: text(),
+    /** `<functionId>:<key value>` of a debounced function's run, which later events extend. */
+    debounceKey: text(),
     leaseToken: text(),
     leaseUntil: timestampMs(),
     output: jsonb(),

@@ -1,6 +1,7 @@
 import type { JobStepState } from "@/db/schema";
 import { signedJson } from "./signing";
 import { retryAfterMs } from "./timing";
+import type { HandlerTransport } from "./transport";
 
 /** An operation the SDK reports in a 206 answer (one per step it ran, planned or reached). */
 export type StepOp = {
@@ -19,6 +20,7 @@ export type CallOutcome =
   | { kind: "failed"; error: unknown };
 
 export type CallRequest = {
+  send: HandlerTransport;
   url: string;
   signingKey: string;
   functionId: string;
@@ -61,7 +63,7 @@ export async function callFunction(request: CallRequest): Promise<CallOutcome> {
   );
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers, body });
+    response = await request.send(new Request(url, { method: "POST", headers, body }));
   } catch (error) {
     return {
       kind: "retry",

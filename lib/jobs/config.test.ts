@@ -54,6 +54,28 @@ describe("function configuration", () => {
     );
   });
 
+  test("debounce is read with its period, timeout and key; another key expression is refused", () => {
+    const [fn] = toJobFunctions([
+      {
+        id: "app-a",
+        triggers: [{ event: "x/y.z" }],
+        steps: step,
+        debounce: { period: "1s", timeout: "2m", key: "event.data.account" },
+      },
+    ]);
+    expect(fn?.debounce).toEqual({ periodMs: 1_000, timeoutMs: 120_000, key: ["data", "account"] });
+    expect(() =>
+      toJobFunctions([
+        {
+          id: "app-b",
+          triggers: [{ event: "x/y.z" }],
+          steps: step,
+          debounce: { period: "1s", key: "event.user" },
+        },
+      ]),
+    ).toThrow(/debounce key "event.user"/);
+  });
+
   test("retries default to Inngest's 3", () => {
     const [fn] = toJobFunctions([{ id: "app-a", triggers: [{ event: "x/y.z" }], steps: step }]);
     expect(fn?.maxAttempts).toBe(4);

@@ -4,9 +4,11 @@ import { type CallOutcome, callFunction, type StepOp } from "./call-function";
 import type { JobFunction } from "./function-config";
 import { type ClaimedRun, finishRun, saveProgress } from "./run-store";
 import { jobsSettings, retryDelayMs, sleepMs } from "./timing";
+import type { HandlerTransport } from "./transport";
 
 export type DriveContext = {
   sql: postgres.Sql;
+  send: HandlerTransport;
   url: string;
   signingKey: string;
   functions: Map<string, JobFunction>;
@@ -31,6 +33,7 @@ export async function driveRun(context: DriveContext, run: ClaimedRun): Promise<
   const planned: string[] = [];
   for (;;) {
     const outcome = await callFunction({
+      send: context.send,
       url: context.url,
       signingKey: context.signingKey,
       functionId: fn.id,

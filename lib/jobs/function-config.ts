@@ -4,6 +4,7 @@ import {
   parseCancelExpression,
   parseEventPath,
 } from "./expressions";
+import { sleepMs } from "./timing";
 
 /** A function as the embedded runner understands it, built from the SDK's in-band sync. */
 export type JobFunction = {
@@ -15,6 +16,8 @@ export type JobFunction = {
   cancelOn: { event: string; match: CancelMatch }[];
   concurrencyKey?: EventPath;
   idempotencyKey?: EventPath;
+  /** Inngest's debounce: one run per burst of events (per key), started `periodMs` after the last. */
+  debounce?: { periodMs: number; timeoutMs?: number; key?: EventPath };
   /** The `-failure` companion that runs after this function finally fails. */
   failureFunctionId?: string;
   /** Set on a companion: the function whose failures it handles. */
@@ -33,6 +36,7 @@ export type RawFunctionConfig = {
   cancel?: { event: string; if?: string; timeout?: string }[];
   concurrency?: number | RawConcurrency | RawConcurrency[];
   idempotency?: string;
+  debounce?: { period: string; key?: string; timeout?: string };
   [option: string]: unknown;
 };
 
@@ -42,7 +46,6 @@ const UNSUPPORTED = [
   "rateLimit",
   "throttle",
   "singleton",
-  "debounce",
   "timeouts",
   "priority",
 ] as const;
@@ -123,6 +126,16 @@ function parseOne(config: RawFunctionConfig, refuse: (problem: string) => void):
     const key = parseEventPath(config.idempotency);
     if (key) fn.idempotencyKey = key;
     else refuse(`idempotency "${config.idempotency}" (only "event.data.X")`);
+  }
+  if (config.debounce) {
+    const { period, key, timeout } = config.debounce;
+    const keyPath = key === undefined ? undefined : parseEventPath(key);
+    if (key !== undefined && !keyPath) refuse(`debounce key "${key}" (only "event.data.X")`);
+    fn.debounce = {
+      periodMs: sleepMs(period),
+      timeoutMs: timeout === undefined ? undefined : sleepMs(timeout),
+      key: keyPath,
+    };
   }
   return fn;
 }

@@ -2,13 +2,14 @@ import type postgres from "postgres";
 import { newId } from "@/lib/ids";
 import { valueAt } from "./expressions";
 import type { JobFunction } from "./function-config";
+import { jobsSettings } from "./timing";
 
 export type JobEvent = { id: string; name: string; data: Record<string, unknown>; ts: number };
 
 /**
  * The embedded runner's event intake, inside the caller's transaction: stores each event once
  * (its id is the outbox row's id, so a repeat is ignored), starts one run per function it
- * triggers, and cancels the queued runs its `cancelOn` rules match.
+ * triggers (or hands it to a debounced function's waiting run), and cancels the queued runs its `cancelOn` rules match.
  */
 export async function ingestEvents(
   tx: postgres.Sql | postgres.TransactionSql,
@@ -20,29 +21,64 @@ export async function ingestEvents(
     insert into job_events ${tx(events.map((e) => ({ id: e.id, name: e.name, data: JSON.stringify(e.data), ts: e.ts })))}
     on conflict (id) do nothing returning id`;
   const fresh = new Set(stored.map(({ id }) => id));
-  const runs = events
+  const triggered = events
     .filter((event) => fresh.has(event.id))
     .flatMap((event) =>
-      functions
-        .filter((fn) => fn.events.includes(event.name))
-        .map((fn) => ({
-          id: newId("run"),
-          function_id: fn.id,
-          event_id: event.id,
-          event: JSON.stringify(event),
-          concurrency_key: fn.concurrencyKey
-            ? `${fn.id}:${JSON.stringify(valueAt(event, fn.concurrencyKey) ?? null)}`
-            : null,
-          idempotency_key: keyOf(event, fn.idempotencyKey),
-        })),
+      functions.filter((fn) => fn.events.includes(event.name)).map((fn) => ({ fn, event })),
     );
-  const started =
-    runs.length > 0
-      ? await tx`insert into job_runs ${tx(runs)} on conflict do nothing returning id`
-      : [];
+  let started = 0;
+  const runs = [];
+  for (const { fn, event } of triggered) {
+    if (fn.debounce) started += await debounceRun(tx, fn, fn.debounce, event);
+    else
+      runs.push({
+        id: newId("run"),
+        function_id: fn.id,
+        event_id: event.id,
+        event: JSON.stringify(event),
+        concurrency_key: fn.concurrencyKey
+          ? `${fn.id}:${JSON.stringify(valueAt(event, fn.concurrencyKey) ?? null)}`
+          : null,
+        idempotency_key: keyOf(event, fn.idempotencyKey),
+      });
+  }
+  if (runs.length > 0) {
+    started += (await tx`insert into job_runs ${tx(runs)} on conflict do nothing returning id`)
+      .length;
+  }
   for (const event of events.filter((e) => fresh.has(e.id)))
     await cancelMatching(tx, event, functions);
-  return started.length;
+  return started;
+}
+
+/**
+ * Debounce: a run that is still waiting (never called) takes the newer event and starts
+ * `period` after it (no later than `timeout` after the run was created); otherwise a new run
+ * waits `period`. A run already claimed is not touched, so an event never lands in a run that
+ * has begun; it starts a run of its own. Returns the number of runs created.
+ */
+async function debounceRun(
+  tx: postgres.Sql | postgres.TransactionSql,
+  fn: JobFunction,
+  debounce: NonNullable<JobFunction["debounce"]>,
+  event: JobEvent,
+): Promise<number> {
+  const { sleepScale } = jobsSettings();
+  const periodMs = debounce.periodMs * sleepScale;
+  const timeoutMs = (debounce.timeoutMs ?? Number.POSITIVE_INFINITY) * sleepScale;
+  const key = `${fn.id}:${debounce.key ? JSON.stringify(valueAt(event, debounce.key) ?? null) : ""}`;
+  const extended = await tx`update job_runs set event = ${JSON.stringify(event)}::jsonb,
+      event_id = ${event.id},
+      run_at = least(now() + ${periodMs}::float8 * interval '1 millisecond',
+                     created_at + ${Number.isFinite(timeoutMs) ? timeoutMs : null}::float8 * interval '1 millisecond')
+    where function_id = ${fn.id} and debounce_key = ${key} and status = 'queued'
+      and lease_token is null and attempt = 0 and stack = '[]'::jsonb
+    returning id`;
+  if (extended.length > 0) return 0;
+  await tx`insert into job_runs (id, function_id, event_id, event, debounce_key, run_at)
+    values (${newId("run")}, ${fn.id}, ${event.id}, ${JSON.stringify(event)}::jsonb, ${key},
+            now() + ${periodMs}::float8 * interval '1 millisecond')`;
+  return 1;
 }
 
 function keyOf(event: JobEvent, path: string[] | undefined): string | null {

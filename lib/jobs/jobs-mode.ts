@@ -30,6 +30,6 @@ export function resolveJobsMode(env: Record<string, string | undefined> = proces
   return {
     kind: "embedded",
     description:
-      "background work: embedded runner (PostgreSQL-backed) drives /api/inngest over the Inngest SDK protocol (set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY to use Inngest)",
+      "background work: embedded runner (PostgreSQL-backed) calls the /api/inngest handler in-process over the Inngest SDK protocol (set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY to use Inngest)",
   };
 }

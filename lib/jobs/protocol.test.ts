@@ -30,6 +30,7 @@ const functions = [
       cancelOn: [{ event: "test/sleep.cancelled", match: "data.id" }],
       concurrency: { key: "event.data.account", limit: 1 },
       idempotency: "event.data.id",
+      debounce: { period: "5s", timeout: "1m", key: "event.data.account" },
     },
     async ({ step }) => {
       await step.sleep("nap", "1m");
@@ -72,6 +73,7 @@ const triggers: Record<string, string> = {
 
 const call = (fn: string, overrides: Partial<CallRequest> = {}) =>
   callFunction({
+    send: fetch,
     url,
     signingKey,
     functionId: `protocol-test-${fn}`,
@@ -87,13 +89,14 @@ const call = (fn: string, overrides: Partial<CallRequest> = {}) =>
 
 describe("in-band sync", () => {
   test("returns every function's configuration, read into the runner's terms", async () => {
-    const synced = await syncFunctions(url, signingKey);
+    const synced = await syncFunctions(fetch, url, signingKey);
     const byId = Object.fromEntries(synced.map((fn) => [fn.id.replace("protocol-test-", ""), fn]));
     expect(byId["two-steps"]).toMatchObject({ events: ["test/two.requested"], maxAttempts: 3 });
     expect(byId.sleeper).toMatchObject({
       maxAttempts: 4,
       concurrencyKey: ["data", "account"],
       idempotencyKey: ["data", "id"],
+      debounce: { periodMs: 5_000, timeoutMs: 60_000, key: ["data", "account"] },
       cancelOn: [
         {
           event: "test/sleep.cancelled",
@@ -109,7 +112,7 @@ describe("in-band sync", () => {
   });
 
   test("is refused with another signing key", async () => {
-    await expect(syncFunctions(url, generateSigningKey())).rejects.toThrow(/HTTP 401/);
+    await expect(syncFunctions(fetch, url, generateSigningKey())).rejects.toThrow(/HTTP 401/);
   });
 });
 

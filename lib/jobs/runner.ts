@@ -4,6 +4,7 @@ import { type DriveContext, driveRun } from "./drive-run";
 import type { JobFunction } from "./function-config";
 import { claimRuns, renewLeases } from "./run-store";
 import { jobsSettings } from "./timing";
+import type { HandlerTransport } from "./transport";
 import { WakeSignal } from "./wake-signal";
 
 /**
@@ -22,12 +23,14 @@ export class EmbeddedRunner {
 
   constructor(options: {
     sql: postgres.Sql;
+    send: HandlerTransport;
     url: string;
     signingKey: string;
     functions: JobFunction[];
   }) {
     this.context = {
       sql: options.sql,
+      send: options.send,
       url: options.url,
       signingKey: options.signingKey,
       functions: new Map(options.functions.map((fn) => [fn.id, fn])),

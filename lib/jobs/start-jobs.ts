@@ -1,15 +1,15 @@
+import type { NextRequest } from "next/server";
 import { rawSql } from "@/db/client";
 import { inngest } from "@/inngest/client";
+import { inngestHandler } from "@/inngest/handler";
 import { startDispatcher } from "./dispatcher";
-import { UnsupportedFunctionOptions } from "./function-config";
 import { ingestEvents } from "./ingest-events";
 import { resolveJobsMode } from "./jobs-mode";
 import { EmbeddedRunner } from "./runner";
 import { generateSigningKey } from "./signing";
 import { syncFunctions } from "./sync-functions";
 import { jobsSettings } from "./timing";
-
-const SYNC_DEADLINE_MS = 120_000;
+import type { HandlerTransport } from "./transport";
 
 /**
  * Starts background work for this server process: the outbox dispatcher, and in embedded mode
@@ -38,39 +38,40 @@ export function startJobs(): void {
 }
 
 async function startEmbedded(signingKey: string) {
-  const deadline = Date.now() + SYNC_DEADLINE_MS;
-  for (;;) {
-    const url = serveUrl();
-    try {
-      const functions = await syncFunctions(url, signingKey);
-      const runner = new EmbeddedRunner({ sql: rawSql(), url, signingKey, functions });
-      runner.start();
-      startDispatcher({
-        sql: rawSql(),
-        pollMs: jobsSettings().pollMs,
-        deliver: async (tx, events) => {
-          await ingestEvents(tx, events, functions);
-        },
-        afterDelivery: () => runner.wake(),
-      });
-      console.log(
-        `background work: ${functions.length} functions synced from ${url}: ${functions.map((fn) => fn.id).join(", ")}`,
-      );
-      return;
-    } catch (error) {
-      if (error instanceof UnsupportedFunctionOptions || Date.now() > deadline) {
-        console.error(
-          `background work: cannot start the embedded runner: ${(error as Error).message}`,
-        );
-        process.exit(1);
-      }
-      // The server is not listening yet: sync as soon as it is.
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+  // The handler reads the URL only to describe itself; the runner never goes over the network.
+  const url = `http://127.0.0.1:${process.env.PORT ?? 3000}/api/inngest`;
+  try {
+    const functions = await syncFunctions(callInProcess, url, signingKey);
+    const runner = new EmbeddedRunner({
+      sql: rawSql(),
+      send: callInProcess,
+      url,
+      signingKey,
+      functions,
+    });
+    runner.start();
+    startDispatcher({
+      sql: rawSql(),
+      pollMs: jobsSettings().pollMs,
+      deliver: async (tx, events) => {
+        await ingestEvents(tx, events, functions);
+      },
+      afterDelivery: () => runner.wake(),
+    });
+    console.log(
+      `background work: ${functions.length} functions synced in-process: ${functions.map((fn) => fn.id).join(", ")}`,
+    );
+  } catch (error) {
+    console.error(`background work: cannot start the embedded runner: ${(error as Error).message}`);
+    process.exit(1);
   }
 }
 
-/** The app's own handler over loopback (JOBS_SERVE_URL when the server is not reachable there). */
-function serveUrl(): string {
-  return process.env.JOBS_SERVE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api/inngest`;
-}
+/**
+ * The app's own `serve()` handler, called in this process. It reads a NextRequest only through
+ * the standard Request surface (headers, text, url), so a plain Request is what it gets.
+ */
+const callInProcess: HandlerTransport = (request) => {
+  const handle = request.method === "PUT" ? inngestHandler.PUT : inngestHandler.POST;
+  return handle(request as NextRequest, undefined);
+};

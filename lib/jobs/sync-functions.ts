@@ -1,18 +1,25 @@
 import { type JobFunction, type RawFunctionConfig, toJobFunctions } from "./function-config";
 import { signedJson } from "./signing";
+import type { HandlerTransport } from "./transport";
 
 /**
  * In-band sync, as the Inngest server does it: a signed `PUT` with `x-inngest-sync-kind:
  * in_band` and `{"url": …}` answers with every function's configuration. The runner needs
  * nothing else from the SDK. Throws if the handler refuses or some option is unsupported.
  */
-export async function syncFunctions(url: string, signingKey: string): Promise<JobFunction[]> {
+export async function syncFunctions(
+  send: HandlerTransport,
+  url: string,
+  signingKey: string,
+): Promise<JobFunction[]> {
   const { body, headers } = signedJson({ url }, signingKey);
-  const response = await fetch(url, {
-    method: "PUT",
-    headers: { ...headers, "x-inngest-sync-kind": "in_band" },
-    body,
-  });
+  const response = await send(
+    new Request(url, {
+      method: "PUT",
+      headers: { ...headers, "x-inngest-sync-kind": "in_band" },
+      body,
+    }),
+  );
   const text = await response.text();
   if (!response.ok || response.headers.get("x-inngest-sync-kind") !== "in_band") {
     throw new Error(

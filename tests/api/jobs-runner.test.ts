@@ -8,7 +8,7 @@ import { APP_ID, diagnosticLog, enqueue, findRun, readLog, runReaching } from ".
 
 /**
  * The embedded runner against the real `/api/inngest` handler of the production build: outbox
- * row → dispatcher → run → signed calls over HTTP → step results in the database. The server
+ * row → dispatcher → run → signed in-process calls → step results in the database. The server
  * runs the diagnostic functions (JOBS_TEST_FUNCTIONS=1) with retries scaled to milliseconds.
  */
 describe("embedded job runner", () => {
@@ -129,5 +129,38 @@ describe("embedded job runner", () => {
     const runs = await rawSql()`select event_id from job_runs where function_id = ${fn.id}`;
     expect(runs).toHaveLength(2);
     expect(runs.map((run) => run.event_id)).toContain(first);
+  });
+  test("a debounced function gets one waiting run per key, carrying the latest event", async () => {
+    const fn: JobFunction = {
+      id: `test-debounce-${randomUUID()}`,
+      events: ["test/debounce.requested"],
+      maxAttempts: 1,
+      cancelOn: [],
+      debounce: { periodMs: 60_000, timeoutMs: 120_000, key: ["data", "account"] },
+    };
+    const event = (account: string) => ({
+      id: randomUUID(),
+      name: "test/debounce.requested",
+      data: { account },
+      ts: Date.now(),
+    });
+    const burst = [event("a"), event("a"), event("b"), event("a")];
+    const started = await rawSql().begin(async (tx) => {
+      const counts = [];
+      for (const e of burst) counts.push(await ingestEvents(tx, [e], [fn]));
+      return counts;
+    });
+    expect(started).toEqual([1, 0, 1, 0]);
+    const runs = await rawSql()<{ event_id: string; due_in_s: number }[]>`
+      select event_id, extract(epoch from run_at - now())::float8 as due_in_s
+      from job_runs where function_id = ${fn.id} order by created_at, event_id`;
+    expect(runs.map((run) => run.event_id).sort()).toEqual([burst[2]?.id, burst[3]?.id].sort());
+    for (const run of runs) expect(run.due_in_s).toBeGreaterThan(50);
+
+    // Once a process has claimed the waiting run, a later event starts a run of its own.
+    await rawSql()`update job_runs set lease_token = 'taken', lease_until = now() + interval '1 minute'
+      where function_id = ${fn.id} and event_id = ${burst[3]?.id ?? ""}`;
+    expect(await rawSql().begin((tx) => ingestEvents(tx, [event("a")], [fn]))).toBe(1);
+    await rawSql()`delete from job_runs where function_id = ${fn.id}`;
   });
 });

@@ -1,6 +1,4 @@
-import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
-import { functions } from "@/inngest/functions";
+import { inngestHandler } from "@/inngest/handler";
 
-// GET/POST/PUT /api/inngest - the Inngest functions, called by Inngest or the embedded runner (signed either way)
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+// GET/POST/PUT /api/inngest - the Inngest functions, called by Inngest (signed)
+export const { GET, POST, PUT } = inngestHandler;
