@@ -3,10 +3,12 @@ import { startIdempotencyCleanup } from "@/lib/http/idempotency-cleanup-timer";
 import { startJobs } from "@/lib/jobs/start-jobs";
 import { bootstrapLocalOrganization } from "@/lib/orgs/bootstrap-local";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
+import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
 
 /** Everything a server process needs before it answers requests; logged so nothing is silent. */
 export async function startServer(): Promise<void> {
+  snapshotProcessEnv();
   const database = await ensureDatabase("server");
   console.log(
     database.kind === "embedded"
