@@ -41,6 +41,8 @@ export const settlements = pgTable(
     executedAt: timestampMs(),
     failedAt: timestampMs(),
     reversedAt: timestampMs(),
+    /** Set while a reversal is at the rail (see lib/settlements/reversal-claim.ts). */
+    reversalStartedAt: timestampMs(),
     disputedAt: timestampMs(),
     ...lifecycleDates,
   },

@@ -6,6 +6,7 @@ import { conflict } from "@/lib/http/api-error";
 import { emitSettlementEvent } from "./emit-settlement-event";
 import { getSettlementOrThrow } from "./get-settlement";
 import { presentSettlement } from "./present-settlement";
+import { reversalInProgress } from "./reversal-claim";
 
 /** Any party's organization may dispute an executed settlement; the money stays where it is. */
 export async function disputeSettlement({
@@ -23,6 +24,8 @@ export async function disputeSettlement({
       throw conflict(
         `The settlement is ${row.status}; only an executed settlement can be disputed.`,
       );
+    if (reversalInProgress(row))
+      throw conflict("A reversal of this settlement is in progress; it cannot be disputed now.");
     const now = new Date();
     const [disputed] = await tx
       .update(settlements)

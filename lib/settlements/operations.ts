@@ -90,14 +90,14 @@ export const reverseSettlementOperation = defineOperation({
   path: "/settlements/{id}/reverse",
   summary: "Reverse an executed settlement",
   description:
-    "Moves the money back on the rail and sets status `reversed`. 409 unless `executed`, or when the rail refuses (e.g. a payee's wallet no longer holds its share).",
+    "Moves the money back on the rail and sets status `reversed`. 409 unless `executed`, while another reversal of it is at the rail, or when the rail refuses (e.g. a payee's wallet no longer holds its share). 502 when the rail does not answer in time: the settlement then stays claimed for two rail timeouts (409 meanwhile), after which repeating the request completes the reversal (the rail reverses at most once).",
   tag,
   scope: "settlement.reverse",
   params: ZSettlementParams,
   body: ZReverseSettlementBody,
   response: ZSettlement,
   status: 200,
-  errors: ["not_found", "conflict"],
+  errors: ["not_found", "conflict", "bad_gateway"],
 });
 
 export const disputeSettlementOperation = defineOperation({
@@ -105,7 +105,8 @@ export const disputeSettlementOperation = defineOperation({
   method: "post",
   path: "/settlements/{id}/dispute",
   summary: "Dispute an executed settlement",
-  description: "Any party's organization may dispute; status `disputed`. 409 unless `executed`.",
+  description:
+    "Any party's organization may dispute; status `disputed`. 409 unless `executed`, or while a reversal of it is at the rail.",
   tag,
   scope: "governance.dispute",
   params: ZSettlementParams,

@@ -1,18 +1,22 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { settlements } from "@/db/schema";
+import { type SettlementRow, settlements } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
-import { conflict } from "@/lib/http/api-error";
+import { ApiError, conflict } from "@/lib/http/api-error";
+import { callWithTimeout } from "@/lib/rails/call-with-timeout";
 import { railOf } from "@/lib/rails/rails";
 import { emitSettlementEvent } from "./emit-settlement-event";
 import { railRequestOf } from "./execution/rail-request";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
 import { presentSettlement } from "./present-settlement";
+import { reversalInProgress } from "./reversal-claim";
 
 /**
- * Moves an executed settlement's money back on its rail and marks it `reversed`. The settlement
- * stays locked throughout, so a concurrent dispute or reverse waits and then finds it changed;
- * the rail's reversal is idempotent by settlement id, so a retry after a crash is safe.
+ * Moves an executed settlement's money back on its rail and marks it `reversed`, in three
+ * steps: claim the settlement (a short transaction), call the rail with no lock held, then
+ * record the outcome only if the claim is still ours. A refusal releases the claim; a rail that
+ * does not answer in time keeps it until it goes stale, so that nothing else can change the
+ * settlement while the reversal may still happen.
  */
 export async function reverseSettlement({
   tenant,
@@ -23,6 +27,46 @@ export async function reverseSettlement({
   settlementId: string;
   reason?: string;
 }) {
+  const { row, claimedAt } = await claimReversal(tenant, settlementId);
+  const outcome = await callWithTimeout(() => railOf(row.adapter).reverse(railRequestOf(row)));
+  if (outcome.status === "timeout") {
+    throw new ApiError({
+      code: "bad_gateway",
+      message: `The ${row.adapter} rail did not answer in time; the reversal may still complete. Repeat the request after two rail timeouts to complete it.`,
+    });
+  }
+  if (outcome.status === "declined") {
+    await releaseClaim(settlementId, claimedAt);
+    throw conflict(`The ${row.adapter} rail refused the reversal: ${outcome.message}`);
+  }
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [reversed] = await tx
+      .update(settlements)
+      .set({
+        status: "reversed",
+        reason: reason ?? null,
+        reversedAt: now,
+        updatedAt: now,
+        reversalStartedAt: null,
+      })
+      .where(ownClaim(settlementId, claimedAt))
+      .returning();
+    if (!reversed) {
+      // Our claim went stale and another reversal took over: answer with what it recorded.
+      const latest = await getSettlementOrThrow({ tenant, settlementId }, tx);
+      if (latest.status === "reversed") return presentSettlement(latest);
+      throw conflict(`The settlement is ${latest.status}; the reversal was not recorded.`);
+    }
+    await emitSettlementEvent(tx, { row: reversed, type: "settlement.reversed" });
+    return presentSettlement(reversed);
+  });
+}
+
+async function claimReversal(
+  tenant: Tenant,
+  settlementId: string,
+): Promise<{ row: SettlementRow; claimedAt: Date }> {
   return db.transaction(async (tx) => {
     const row = await getSettlementOrThrow({ tenant, settlementId, forUpdate: true }, tx);
     requirePayerOrganization(row, tenant, "reverse");
@@ -30,16 +74,27 @@ export async function reverseSettlement({
       throw conflict(
         `The settlement is ${row.status}; only an executed settlement can be reversed.`,
       );
-    const outcome = await railOf(row.adapter).reverse(railRequestOf(row));
-    if (outcome.status === "declined")
-      throw conflict(`The ${row.adapter} rail refused the reversal: ${outcome.message}`);
-    const now = new Date();
-    const [reversed] = await tx
+    if (reversalInProgress(row))
+      throw conflict("A reversal of this settlement is in progress; retry shortly.");
+    const claimedAt = new Date();
+    await tx
       .update(settlements)
-      .set({ status: "reversed", reason: reason ?? null, reversedAt: now, updatedAt: now })
-      .where(eq(settlements.id, settlementId))
-      .returning();
-    await emitSettlementEvent(tx, { row: reversed!, type: "settlement.reversed" });
-    return presentSettlement(reversed!);
+      .set({ reversalStartedAt: claimedAt })
+      .where(eq(settlements.id, settlementId));
+    return { row, claimedAt };
   });
+}
+
+const ownClaim = (settlementId: string, claimedAt: Date) =>
+  and(
+    eq(settlements.id, settlementId),
+    eq(settlements.status, "executed"),
+    eq(settlements.reversalStartedAt, claimedAt),
+  );
+
+async function releaseClaim(settlementId: string, claimedAt: Date) {
+  await db
+    .update(settlements)
+    .set({ reversalStartedAt: null })
+    .where(ownClaim(settlementId, claimedAt));
 }

@@ -46,9 +46,7 @@ async function scopedKey(organizationId: string, scopes: readonly Scope[]) {
     .secret;
 }
 
-// PGlite runs one session: a rail call on its own connection while the settlement row is locked
-// (reverse) waits on that same session, and the runner's polling competes for it; PostgreSQL only.
-describe.skipIf(inject("databaseEmbedded"))("settlements", () => {
+describe("settlements", () => {
   test("execute: 202 executing, then executed with a receipt and its evidence", async () => {
     const key = acme.keys.sandbox;
     const { settlement, negotiation, payer, payee } = await pendingSettlement(key, { value: 2500 });
@@ -220,6 +218,44 @@ describe.skipIf(inject("databaseEmbedded"))("settlements", () => {
     expect(
       await db.select().from(receipts).where(eq(receipts.settlementId, settlement.id)),
     ).toHaveLength(1);
+  });
+
+  test("concurrent reversals and disputes: exactly one wins, the money moves back at most once", async () => {
+    const key = acme.keys.sandbox;
+    const { settlement, payer, payee } = await pendingSettlement(key, {
+      value: 900,
+      adapter: "ledger",
+    });
+    await fundWallet({ environment: "sandbox", agentId: payer, amount: 900, currency: "USD" });
+    await post(key, `/settlements/${settlement.id}/execute`);
+    expect((await settled(key, settlement.id)).status).toBe("executed");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 3 === 0
+          ? post(key, `/settlements/${settlement.id}/dispute`, { reason: "not delivered" })
+          : post(key, `/settlements/${settlement.id}/reverse`, { reason: "refund" }),
+      ),
+    );
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(11);
+    const final = (await call("GET", `/settlements/${settlement.id}`, { key })).body;
+    expect(final.status).toBe(winners[0]?.body.status);
+    const transfers = await db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, settlement.id));
+    const balance = async (agentId: string) =>
+      (await getWallets({ environment: "sandbox", agentId })).find((w) => w.currency === "USD")
+        ?.balance;
+    if (final.status === "reversed") {
+      expect(transfers.map((transfer) => transfer.kind).sort()).toEqual(["execute", "reverse"]);
+      expect([await balance(payer), await balance(payee)]).toEqual([900, 0]);
+    } else {
+      expect(final.status).toBe("disputed");
+      expect(transfers.map((transfer) => transfer.kind)).toEqual(["execute"]);
+      expect([await balance(payer), await balance(payee)]).toEqual([0, 900]);
+    }
   });
 
   test("every illegal transition is 409", async () => {

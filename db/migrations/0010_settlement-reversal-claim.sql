@@ -1,0 +1,1 @@
+ALTER TABLE "settlements" ADD COLUMN "reversal_started_at" timestamp (3) with time zone;
