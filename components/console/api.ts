@@ -100,19 +100,17 @@ export async function consoleFetch<T>(
 export const queryKeys = {
   keys: (environment: Environment) => ["keys", environment] as const,
   agents: (environment: Environment) => ["agents", environment] as const,
-  agentPage: (environment: Environment, cursor: string | null) =>
-    ["agents", environment, "page", cursor] as const,
+  /** A paged list's key; usePagedList appends the page's cursor. */
+  agentPages: (environment: Environment) => ["agents", environment, "page"] as const,
   agent: (environment: Environment, id: string) => ["agents", environment, "detail", id] as const,
-  receipts: (environment: Environment, filters: Record<string, string>, cursor: string | null) =>
-    ["receipts", environment, "page", filters, cursor] as const,
+  receipts: (environment: Environment, filters: Record<string, string>) =>
+    ["receipts", environment, "page", filters] as const,
   receipt: (environment: Environment, id: string) =>
     ["receipts", environment, "detail", id] as const,
-  negotiations: (environment: Environment, cursor: string | null) =>
-    ["negotiations", environment, "page", cursor] as const,
+  negotiations: (environment: Environment) => ["negotiations", environment, "page"] as const,
   negotiation: (environment: Environment, id: string) =>
     ["negotiations", environment, "detail", id] as const,
-  settlements: (environment: Environment, cursor: string | null) =>
-    ["settlements", environment, "page", cursor] as const,
+  settlements: (environment: Environment) => ["settlements", environment, "page"] as const,
   settlement: (environment: Environment, id: string) =>
     ["settlements", environment, "detail", id] as const,
   webhooks: (environment: Environment) => ["webhooks", environment] as const,

@@ -33,7 +33,7 @@ export function OverviewPage({
       consoleFetch<{ data: TApiKey[] }>(`/api/console/keys?environment=${environment}`),
   });
   const agents = useQuery({
-    queryKey: queryKeys.agentPage(environment, null),
+    queryKey: [...queryKeys.agentPages(environment), null],
     queryFn: () =>
       consoleFetch<Page<TAgent>>(`/api/console/agents?environment=${environment}&limit=20`),
   });

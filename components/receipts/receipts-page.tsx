@@ -1,22 +1,20 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { basePaths, type Environment } from "@/lib/environment";
-import { consoleFetch, type Page, queryKeys, type TReceiptListItem } from "../console/api";
+import { queryKeys, type TReceiptListItem } from "../console/api";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
-import { Pager } from "../console/pager";
-import { usePager } from "../console/use-pager";
+import { PagedTable } from "../console/paged-table";
+import { usePagedList } from "../console/use-paged-list";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
+import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { ReceiptStatus } from "./receipt-status";
 import styles from "./receipts.module.css";
 
-const PAGE_SIZE = 20;
 type Filters = {
   status: string;
   settlementId: string;
@@ -47,24 +45,18 @@ export function ReceiptsPage({
   environment: Environment;
   settlementId: string;
 }) {
-  const pager = usePager();
   const [filters, setFilters] = useState({ ...noFilters, settlementId });
   const query = filterQuery(filters);
-  const receipts = useQuery({
-    queryKey: queryKeys.receipts(environment, query, pager.cursor),
-    queryFn: () => {
-      const search = new URLSearchParams({ environment, limit: String(PAGE_SIZE), ...query });
-      if (pager.cursor) search.set("cursor", pager.cursor);
-      return consoleFetch<Page<TReceiptListItem>>(`/api/console/receipts?${search}`);
-    },
-    placeholderData: keepPreviousData,
+  const list = usePagedList<TReceiptListItem>({
+    queryKey: queryKeys.receipts(environment, query),
+    path: "/api/console/receipts",
+    params: { environment, ...query },
   });
   const change = (patch: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...patch }));
-    pager.reset();
+    list.pager.reset();
   };
   const filtered = Object.keys(query).length > 0;
-  const page = receipts.data;
   return (
     <>
       <PageHeader
@@ -122,10 +114,10 @@ export function ReceiptsPage({
           </button>
         ) : null}
       </form>
-      <div className={ui.card}>
-        {receipts.error ? (
-          <ErrorState error={receipts.error} onRetry={() => receipts.refetch()} />
-        ) : page?.data.length === 0 && pager.pageNumber === 1 ? (
+      <PagedTable
+        list={list}
+        columns={["Receipt", "Amount", "Settlement", "Status", "Created"]}
+        empty={
           <EmptyState
             icon={<NavIcon name="receipts" />}
             title={filtered ? "No receipts match these filters" : `No ${environment} receipts yet`}
@@ -139,47 +131,28 @@ export function ReceiptsPage({
               </>
             )}
           </EmptyState>
-        ) : (
-          <table className={ui.table} aria-busy={receipts.isFetching}>
-            <thead>
-              <tr>
-                <th>Receipt</th>
-                <th>Amount</th>
-                <th>Settlement</th>
-                <th>Status</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {!page ? (
-                <LoadingRows columns={5} />
-              ) : (
-                page.data.map((receipt) => (
-                  <tr key={receipt.id} data-testid="receipt-row">
-                    <td>
-                      <Link
-                        href={`/console/${environment}/receipts/${receipt.id}`}
-                        className={`${ui.rowLink} ${ui.mono}`}
-                      >
-                        {receipt.id}
-                      </Link>
-                    </td>
-                    <td>{formatMoney(receipt.amount)}</td>
-                    <td className={ui.mono}>{receipt.settlementId}</td>
-                    <td>
-                      <ReceiptStatus status={receipt.status} />
-                    </td>
-                    <td>
-                      <Time value={receipt.createdAt} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+        }
+        row={(receipt) => (
+          <tr data-testid="receipt-row">
+            <td>
+              <Link
+                href={`/console/${environment}/receipts/${receipt.id}`}
+                className={`${ui.rowLink} ${ui.mono}`}
+              >
+                {receipt.id}
+              </Link>
+            </td>
+            <td>{formatMoney(receipt.amount)}</td>
+            <td className={ui.mono}>{receipt.settlementId}</td>
+            <td>
+              <ReceiptStatus status={receipt.status} />
+            </td>
+            <td>
+              <Time value={receipt.createdAt} />
+            </td>
+          </tr>
         )}
-      </div>
-      <Pager pager={pager} page={page} placeholder={receipts.isPlaceholderData} />
+      />
     </>
   );
 }

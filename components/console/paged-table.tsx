@@ -1,0 +1,55 @@
+"use client";
+
+import { Fragment, type ReactNode } from "react";
+import { ErrorState, LoadingRows } from "../ui/states";
+import ui from "../ui/ui.module.css";
+import { Pager } from "./pager";
+import type { PagedList } from "./use-paged-list";
+
+/**
+ * A console list in a card: an error with a retry, `empty` when the first page has nothing,
+ * otherwise the table (placeholder rows while the first page loads) and the pager below.
+ */
+export function PagedTable<T extends { id: string }>({
+  list: { pager, query },
+  columns,
+  empty,
+  row,
+}: {
+  list: PagedList<T>;
+  columns: string[];
+  empty: ReactNode;
+  /** The `<tr>` of one item. */
+  row: (item: T) => ReactNode;
+}) {
+  const page = query.data;
+  return (
+    <>
+      <div className={ui.card}>
+        {query.error ? (
+          <ErrorState error={query.error} onRetry={() => query.refetch()} />
+        ) : page?.data.length === 0 && pager.pageNumber === 1 ? (
+          empty
+        ) : (
+          <table className={ui.table} aria-busy={query.isFetching}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column}>{column}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {!page ? (
+                <LoadingRows columns={columns.length} />
+              ) : (
+                page.data.map((item) => <Fragment key={item.id}>{row(item)}</Fragment>)
+              )}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pager pager={pager} page={page} placeholder={query.isPlaceholderData} />
+    </>
+  );
+}
