@@ -8,8 +8,6 @@
  * checked on every request but never reached (each organization stays under its 100/s refill,
  * and the run reports any non-2xx). Rounds alternate off/on so drift hits both alike.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
@@ -22,49 +20,21 @@ import { checkRateLimit } from "@/lib/ratelimit/check-rate-limit";
 import { tcpRequester } from "@/lib/ratelimit/tcp-requester";
 import { rateLimitTiers } from "@/lib/ratelimit/tiers";
 import { createUpstashStore } from "@/lib/ratelimit/upstash-store";
+import { type ChildServer, startChildServer } from "@/tests/support/child-server";
+import { benchDatabase } from "./lib/fresh-database";
 
 const [seconds = 10, rounds = 2, connections = 50] = process.argv.slice(2).map(Number);
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-function freshDatabase(): string {
-  const name = `bench_ratelimit_${Date.now()}`;
-  execFileSync("psql", ["-h", "127.0.0.1", "-U", "postgres", "-qc", `create database ${name}`]);
-  return `postgres://postgres@127.0.0.1:5432/${name}`;
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child: ChildProcess = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
-    env: { ...process.env, ...env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  child.stdout?.on("data", (chunk) => {
-    const line = String(chunk);
-    if (line.includes("rate limits:")) process.stdout.write(`  [${port}] ${line.trim()}\n`);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("server did not start");
+/** The production build on `database`; prints its rate-limit line so each run shows its mode. */
+async function startServer(env: Record<string, string>): Promise<ChildServer> {
+  const server = await startChildServer({ env });
+  const mode = server
+    .output()
+    .split("\n")
+    .find((line) => line.includes("rate limits:"));
+  console.log(`  [${server.port}] ${mode?.trim() ?? "rate limits: (not logged)"}`);
+  return server;
 }
 
 async function seed(count: number): Promise<string[]> {
@@ -133,7 +103,8 @@ const format = (label: string, r: Result) =>
   `  ${label.padEnd(28)} ${r.requests.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   non-2xx ${r.non2xx}`;
 
 async function main() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? freshDatabase();
+  const database = await benchDatabase("bench_ratelimit");
+  const databaseUrl = database.url;
   process.env.DATABASE_URL = databaseUrl;
   await ensureDatabase("cli");
   console.log(`seeding ${connections} Enterprise organizations × 20 agents…`);
@@ -144,13 +115,13 @@ async function main() {
   const unlimited = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT: "off" });
   try {
     // Warm both (JIT, connection pools, key caches) before measuring.
-    await measure(limited.url, keys);
-    await measure(unlimited.url, keys);
+    await measure(limited.baseUrl, keys);
+    await measure(unlimited.baseUrl, keys);
     const on: Result[] = [];
     const off: Result[] = [];
     for (let round = 1; round <= rounds; round++) {
-      const offResult = await measure(unlimited.url, keys);
-      const onResult = await measure(limited.url, keys);
+      const offResult = await measure(unlimited.baseUrl, keys);
+      const onResult = await measure(limited.baseUrl, keys);
       off.push(offResult);
       on.push(onResult);
       console.log(`round ${round} (${seconds} s each, ${connections} connections):`);
@@ -167,9 +138,8 @@ async function main() {
       `\nGET /v1/agents?limit=20: off ${mean(off).toFixed(0)} req/s, on ${mean(on).toFixed(0)} req/s; rate limiting costs ${cost.toFixed(1)}% of throughput (goal < 15%).`,
     );
   } finally {
-    for (const server of [limited, unlimited]) {
-      if (server.child.pid) process.kill(-server.child.pid, "SIGTERM");
-    }
+    await Promise.all([limited.stop(), unlimited.stop()]);
+    await database.drop();
   }
 }
 

@@ -13,9 +13,9 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
+import { type ChildServer, startChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
 import { type Measurement, measure } from "./lib/measure";
-import { type RunningServer, startServer } from "./lib/start-server";
 
 type Scenario = {
   name: string;
@@ -66,7 +66,7 @@ async function seed(): Promise<string> {
   return secret;
 }
 
-async function run(scenario: Scenario, server: RunningServer, key: string): Promise<Measurement> {
+async function run(scenario: Scenario, server: ChildServer, key: string): Promise<Measurement> {
   const url = `${server.baseUrl}${scenario.path}`;
   const headers = scenario.authenticated ? { authorization: `Bearer ${key}` } : undefined;
   const check = await fetch(url, { headers });
@@ -87,7 +87,7 @@ const format = (scenario: string, result: Measurement, floor: Measurement) =>
 
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npx next build`.");
-  const database = await benchDatabase();
+  const database = await benchDatabase("bench_api");
   process.env.DATABASE_URL = database.url;
   const results = new Map<Scenario, Measurement>();
   let key = "";
@@ -99,7 +99,9 @@ async function main() {
       const group = scenarios.filter(
         (scenario) => JSON.stringify(scenario.serverEnv ?? {}) === serverEnv,
       );
-      const server = await startServer({ DATABASE_URL: database.url, ...JSON.parse(serverEnv) });
+      const server = await startChildServer({
+        env: { DATABASE_URL: database.url, ...JSON.parse(serverEnv) },
+      });
       try {
         key ||= await seed(); // after the first server start: it applies the migrations
         for (const scenario of group) results.set(scenario, await run(scenario, server, key));

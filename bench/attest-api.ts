@@ -6,57 +6,20 @@
  * PostgreSQL (127.0.0.1:5432). Verification rotates over `receipts` sealed receipts, so two
  * connections rarely verify the same receipt at once (those would be 409s, counted apart).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import autocannon from "autocannon";
-import postgres from "postgres";
 import { closeDatabase, db } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { receipts } from "@/db/schema";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
+import { startChildServer } from "@/tests/support/child-server";
 import { issueTestReceipt, sealAll } from "@/tests/support/receipts";
+import { benchDatabase } from "./lib/fresh-database";
 
 const [seconds = 10, connections = 10, receiptCount = 500] = process.argv
   .slice(2)
   .map((arg) => Number(arg));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-const databaseUrl = async () => {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const name = `bench_attest_${Date.now()}`;
-  const admin = postgres("postgres://postgres@127.0.0.1:5432/postgres", { max: 1 });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  return `postgres://postgres@127.0.0.1:5432/${name}`;
-};
-
-const startServer = async (url: string, port: number): Promise<ChildProcess> => {
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", PORT: String(port) },
-    stdio: "ignore",
-    detached: true,
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not start");
-};
 
 const run = (options: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) =>
@@ -67,11 +30,10 @@ const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
 const main = async () => {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npx next build`.");
-  const url = await databaseUrl();
-  process.env.DATABASE_URL = url;
-  await migrateDatabase(url);
-  const port = await freePort();
-  const server = await startServer(url, port);
+  const database = await benchDatabase("bench_attest");
+  process.env.DATABASE_URL = database.url;
+  await migrateDatabase(database.url);
+  const server = await startChildServer({ env: { DATABASE_URL: database.url } });
   try {
     const organization = await createOrganization({ name: "Bench", plan: "enterprise" });
     const { secret } = await createApiKey({
@@ -89,7 +51,7 @@ const main = async () => {
     const sealed = await db.select({ id: receipts.id }).from(receipts);
     if (sealed.length < receiptCount) throw new Error("receipts were not sealed");
 
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.baseUrl;
     const probe = await fetch(`${base}/v1/receipts/${ids[0]}/verify`, {
       method: "POST",
       headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
@@ -139,8 +101,9 @@ const main = async () => {
       `  ratio verify / health: ${(ratio * 100).toFixed(1)}% (goal ≥ 50%: ${ratio >= 0.5 ? "met" : "NOT met"})`,
     );
   } finally {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    await server.stop();
     await closeDatabase();
+    await database.drop();
   }
 };
 

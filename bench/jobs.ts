@@ -9,19 +9,10 @@
  */
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import { startChildServer } from "../tests/support/child-server";
+import { startChildServer } from "@/tests/support/child-server";
+import { benchDatabase } from "./lib/fresh-database";
 
 const runs = Number(process.argv[2] ?? 2000);
-const admin = "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function database(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const name = `jobs_bench_${Date.now()}`;
-  const sql = postgres(admin, { max: 1 });
-  await sql.unsafe(`create database ${name}`);
-  await sql.end();
-  return `postgres://postgres@127.0.0.1:5432/${name}`;
-}
 
 /** CPU time (user + system, ms) the server process has used: the runner and the handler share it. */
 function serverCpuMs(pid: number): number {
@@ -57,7 +48,8 @@ async function measure(sql: postgres.Sql, pid: number, event: string, functionId
   };
 }
 
-const url = await database();
+const database = await benchDatabase("bench_jobs");
+const url = database.url;
 const server = await startChildServer({
   env: { DATABASE_URL: url, JOBS_TEST_FUNCTIONS: "1" },
   ready: (output) => output.includes("functions synced"),
@@ -76,4 +68,5 @@ try {
 } finally {
   await sql.end();
   await server.stop();
+  await database.drop();
 }

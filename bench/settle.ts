@@ -1,34 +1,23 @@
 /*
  * End-to-end settlement throughput through the HTTP API on PostgreSQL, with the embedded runner.
  *   npm run bench:settle -- [flows=1000] [concurrency=32]
- * Starts the production build (`npm run build` first) on a fresh database (DATABASE_URL's
- * server, default postgres://postgres@127.0.0.1:5432), then:
+ * Starts the production build (`npm run build` first) on DATABASE_URL, or a fresh database on
+ * the local PostgreSQL (127.0.0.1:5432), then:
  *   1. prepares `flows` settlements: register agents, negotiate, accept, settle (sandbox rail);
  *   2. executes them all (`concurrency` execute calls in flight) and waits until every one is
  *      executed, polling GET /v1/settlements/stats.
  * Prints settlements/s (first execute to last executed) and p50/p99 of executedAt −
  * executionStartedAt as the server recorded them (execute accepted → executed, receipt issued).
  */
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-import postgres from "postgres";
 import { closeDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
+import { startChildServer } from "@/tests/support/child-server";
+import { benchDatabase } from "./lib/fresh-database";
 
 const [flows = 1000, concurrency = 32] = process.argv.slice(2).map(Number);
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 async function pool<T>(count: number, width: number, work: (index: number) => Promise<T>) {
   const results: T[] = new Array(count);
@@ -51,29 +40,12 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
-  const name = `bench_settle_${Date.now()}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const databaseUrl = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
-  process.env.DATABASE_URL = databaseUrl;
-  await migrateDatabase(databaseUrl);
-
-  const port = await freePort();
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const database = await benchDatabase("bench_settle");
+  process.env.DATABASE_URL = database.url;
+  await migrateDatabase(database.url);
+  const server = await startChildServer({ env: { DATABASE_URL: database.url } });
+  const base = server.baseUrl;
   try {
-    while (
-      !(await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const organization = await createOrganization({ name: "bench", plan: "enterprise" });
     const { secret } = await createApiKey({
       organizationId: organization.id,
@@ -151,11 +123,10 @@ async function main() {
       `execute → executed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
     );
   } finally {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    // The server has exited before its database goes, so it logs no lost connections.
+    await server.stop();
     await closeDatabase();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -7,31 +7,22 @@
  * one sandbox endpoint, fires the events from 32 concurrent writers, and prints deliveries/s and
  * the time from event creation (its createdAt) to receipt at the receiver (p50/p99).
  */
-import postgres from "postgres";
 import { closeDatabase, db } from "@/db/client";
 import { emitEvent } from "@/lib/events/emit-event";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { startReceiver } from "@/lib/webhooks/test-fixtures/receiver";
-import { startChildServer } from "../tests/support/child-server";
+import { startChildServer } from "@/tests/support/child-server";
+import { benchDatabase } from "./lib/fresh-database";
 
 const total = Number(process.argv[2] ?? 2000);
 const writers = 32;
-const admin = "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function database(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const name = `webhooks_bench_${Date.now()}`;
-  const sql = postgres(admin, { max: 1, onnotice: () => {} });
-  await sql.unsafe(`create database ${name}`);
-  await sql.end();
-  return `postgres://postgres@127.0.0.1:5432/${name}`;
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-const url = await database();
+const database = await benchDatabase("bench_webhooks");
+const url = database.url;
 process.env.DATABASE_URL = url;
 const receivedAt = new Map<string, number>();
 const receiver = await startReceiver({
@@ -106,4 +97,5 @@ try {
   await server.stop();
   await receiver.close();
   await closeDatabase();
+  await database.drop();
 }

@@ -8,7 +8,10 @@ source scripts/lib/services.sh
 
 ensure_dependencies
 ensure_services
-export DATABASE_URL="${DATABASE_URL:-$(create_test_database)}"
+if [ -z "${DATABASE_URL:-}" ]; then
+  export DATABASE_URL="$(create_test_database)"
+  trap 'drop_test_database "$DATABASE_URL"' EXIT
+fi
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 export NEXT_TELEMETRY_DISABLED=1 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
 echo "DATABASE_URL=$DATABASE_URL REDIS_URL=$REDIS_URL"

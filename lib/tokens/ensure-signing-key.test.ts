@@ -1,30 +1,26 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { closeDatabase, connect, db } from "@/db/client";
+import { closeDatabase, db } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { jwtSigningKeys } from "@/db/schema";
-import { randomBase62 } from "@/lib/ids";
+import { scratchDatabase } from "../../tests/support/scratch-database";
 import { ensureSigningKey } from "./ensure-signing-key";
 import { rotateSigningKey } from "./rotate-signing-key";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const name = `signing_keys_${randomBase62(8).toLowerCase()}`;
+const database = scratchDatabase(
+  "signing_keys",
+  process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+);
 
 // A database of its own: the test needs a table with no key yet.
 beforeAll(async () => {
-  const admin = connect(serverUrl, { max: 1 });
-  await admin.sql.unsafe(`create database ${name}`);
-  await admin.sql.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  await database.create();
+  process.env.DATABASE_URL = database.url;
   delete process.env.JWT_PRIVATE_KEY;
-  await migrateDatabase(url.toString());
+  await migrateDatabase(database.url);
 });
 afterAll(async () => {
   await closeDatabase();
-  const admin = connect(serverUrl, { max: 1 });
-  await admin.sql.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.sql.end();
+  await database.drop();
 });
 
 test("processes starting at the same time agree on one generated key", async () => {

@@ -31,6 +31,12 @@ create_test_database() {
   echo "postgres://postgres@127.0.0.1:5432/$name"
 }
 
+# Drops a database made by create_test_database (on exit, so no run leaves one behind).
+drop_test_database() {
+  psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists ${1##*/} with (force)" \
+    >/dev/null 2>&1 || true
+}
+
 check_migrations_in_sync() {
   local before after
   before=$(ls db/migrations/*.sql | wc -l)

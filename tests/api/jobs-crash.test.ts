@@ -6,6 +6,7 @@ import { afterAll, expect, inject, test } from "vitest";
 import { eventually } from "../support/api";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { APP_ID, diagnosticLog, readLog } from "../support/jobs";
+import { scratchDatabase } from "../support/scratch-database";
 
 /**
  * Crash safety of the embedded runner: a server killed with SIGKILL in the middle of a run is
@@ -33,13 +34,10 @@ async function ownDatabase(): Promise<{
       url: () => (JSON.parse(readFileSync(ownerFile, "utf8")) as { url: string }).url,
     };
   }
-  const name = `jobs_crash_${Date.now()}_${process.pid}`;
-  const admin = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(inject("databaseUrl"));
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.href }, url: () => url.href };
+  const database = scratchDatabase("jobs_crash", inject("databaseUrl"));
+  await database.create();
+  cleanups.push(database.drop);
+  return { env: { DATABASE_URL: database.url }, url: () => database.url };
 }
 
 const start = (env: Record<string, string | undefined>) =>

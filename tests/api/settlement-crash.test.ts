@@ -1,23 +1,20 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { closeDatabase, db } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { events, receipts, sandboxCharges, settlements } from "@/db/schema";
-import { randomBase62 } from "@/lib/ids";
 import { sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { call, eventually } from "../support/api";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
+import { scratchDatabase } from "../support/scratch-database";
 import { seedTenant } from "../support/tenant";
 
 // A database of its own, so that only the child server's runner can pick up these jobs.
 const embedded = inject("databaseEmbedded");
-const adminUrl = inject("databaseUrl");
-const databaseName = `crash_${randomBase62(8).toLowerCase()}`;
-const databaseUrl = adminUrl.replace(/\/[^/?]+(\?|$)/, `/${databaseName}$1`);
+const database = scratchDatabase("crash", inject("databaseUrl"));
 const childEnv = {
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: database.url,
   SANDBOX_SLOW_MS: "5000",
   RAIL_TIMEOUT_MS: "30000",
   JOBS_LEASE_MS: "2000",
@@ -28,21 +25,17 @@ let server: ChildServer | undefined;
 
 beforeAll(async () => {
   if (embedded) return;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${databaseName}`);
-  await admin.end();
+  await database.create();
   await closeDatabase();
-  process.env.DATABASE_URL = databaseUrl;
-  await migrateDatabase(databaseUrl);
+  process.env.DATABASE_URL = database.url;
+  await migrateDatabase(database.url);
 });
 
 afterAll(async () => {
   if (embedded) return;
   await server?.stop();
   await closeDatabase();
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.drop();
 });
 
 describe("a crash during execution", () => {

@@ -1,23 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { closeDatabase, db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
-import { randomBase62 } from "@/lib/ids";
 import { interruptedError } from "@/lib/webhooks/attempt-result";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { startReceiver, type TReceiver } from "../support/receiver";
+import { scratchDatabase } from "../support/scratch-database";
 import { seedTenant, type TestTenant } from "../support/tenant";
 
 // A server of its own, on a database of its own (the shared test server would otherwise finish
 // the deliveries), killed with SIGKILL while deliveries are pending and then started again.
 const events = 30;
 const embedded = inject("databaseEmbedded");
-const adminUrl = inject("databaseUrl");
-const databaseName = `wh_restart_${randomBase62(8).toLowerCase()}`;
-const databaseUrl = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${databaseName}$1`);
+const database = scratchDatabase("wh_restart", inject("databaseUrl"));
 const serverEnv = {
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: database.url,
   WEBHOOK_RETRY_SCALE: "0.0001",
   // A killed process's runs go back to the queue when its lease ends.
   JOBS_LEASE_MS: "2000",
@@ -31,9 +28,7 @@ const received = new Map<string, boolean[]>();
 
 beforeAll(async () => {
   if (embedded) return;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${databaseName}`);
-  await admin.end();
+  await database.create();
   receiver = await startReceiver({
     handler: async ({ received: request, res }) => {
       const id = String(request.headers["webhook-id"]);
@@ -47,7 +42,7 @@ beforeAll(async () => {
   });
   server = await startChildServer({ env: serverEnv });
   await closeDatabase();
-  process.env.DATABASE_URL = databaseUrl;
+  process.env.DATABASE_URL = database.url;
   tenant = await seedTenant();
 }, 120_000);
 
@@ -56,9 +51,7 @@ afterAll(async () => {
   await server?.kill();
   await receiver?.close();
   await closeDatabase();
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database.drop();
 });
 
 const api = (base: string, method: string, path: string, body?: unknown) =>

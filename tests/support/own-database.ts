@@ -1,7 +1,6 @@
-import postgres from "postgres";
 import { closeDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { randomBase62 } from "@/lib/ids";
+import { scratchDatabase } from "./scratch-database";
 
 /**
  * Moves this test file onto a database of its own on the server of DATABASE_URL, migrated, and
@@ -11,20 +10,16 @@ import { randomBase62 } from "@/lib/ids";
 export async function moveToOwnDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const sharedUrl = process.env.DATABASE_URL;
   if (!sharedUrl) throw new Error("DATABASE_URL is not set");
-  const name = `test_own_${randomBase62(10).toLowerCase()}`;
-  const admin = postgres(sharedUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(sharedUrl);
-  url.pathname = `/${name}`;
+  const database = scratchDatabase("test_own", sharedUrl);
+  await database.create();
   await closeDatabase();
-  process.env.DATABASE_URL = url.toString();
-  await migrateDatabase(url.toString());
+  process.env.DATABASE_URL = database.url;
+  await migrateDatabase(database.url);
   return {
-    url: url.toString(),
+    url: database.url,
     drop: async () => {
       await closeDatabase();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     },
   };
 }
