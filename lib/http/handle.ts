@@ -11,7 +11,13 @@ import { parseBody } from "./parse-body";
 import { parseQuery } from "./parse-query";
 import { readJsonBody } from "./read-body";
 import type { OperationHandler, RequestContext } from "./request-context";
-import { errorResponse, jsonResponse, methodNotAllowed, publicOrigin } from "./respond";
+import {
+  allowHeader,
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  publicOrigin,
+} from "./respond";
 
 export type RouteHandler = (
   request: Request,
@@ -102,15 +108,24 @@ const allMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof allMethods)[number];
 
 /**
- * A route module's exports: the given handlers, and a JSON 405 for every other method
- * (Next.js would otherwise answer an empty 405).
+ * A route module's exports: the given handlers, a JSON 405 for every other method (Next.js
+ * would otherwise answer an empty 405), and OPTIONS naming exactly the methods served (Next.js
+ * would list every method). OPTIONS needs no credentials, as a CORS preflight carries none.
  */
 export function routeMethods(
   handlers: Partial<Record<Method, RouteHandler>>,
-): Record<Method, RouteHandler> {
+): Record<Method | "OPTIONS", RouteHandler> {
   const allowed = Object.keys(handlers);
   const notAllowed: RouteHandler = (request) => rejectRequest(request, methodNotAllowed(allowed));
-  return Object.fromEntries(
-    allMethods.map((method) => [method, handlers[method] ?? notAllowed]),
-  ) as Record<Method, RouteHandler>;
+  const options: RouteHandler = async () =>
+    new Response(null, {
+      status: 204,
+      headers: { Allow: allowHeader(allowed), "Request-Id": newId("request") },
+    });
+  return {
+    ...(Object.fromEntries(
+      allMethods.map((method) => [method, handlers[method] ?? notAllowed]),
+    ) as Record<Method, RouteHandler>),
+    OPTIONS: options,
+  };
 }

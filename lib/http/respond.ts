@@ -25,9 +25,13 @@ export function publicOrigin(request: Request): string {
   return `${first(proto)}://${first(host)}`;
 }
 
+/** The `Allow` header of a path served by `methods`: HEAD comes with GET, OPTIONS always. */
+export const allowHeader = (methods: string[]) =>
+  [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+
 export const methodNotAllowed = (allowed: string[]) =>
   new ApiError({
     code: "method_not_allowed",
     message: `This path answers ${allowed.join(", ")} only.`,
-    headers: { Allow: allowed.join(", ") },
+    headers: { Allow: allowHeader(allowed) },
   });

@@ -292,6 +292,6 @@ describe("console JSON routes", () => {
   test("other methods are a JSON 405", async () => {
     const response = await call("DELETE", "/api/console/keys", asMember(first));
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, POST");
+    expect(response.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { call } from "../support/api";
 import { expectError } from "../support/expect-error";
 import { seedTenant, type TestTenant } from "../support/tenant";
@@ -27,18 +27,32 @@ describe("unknown routes and methods answer in the error envelope, never Next's 
   });
 
   test.each([
-    ["PUT", "/agents", "GET, POST"],
-    ["DELETE", "/agents", "GET, POST"],
-    ["PATCH", "/agents", "GET, POST"],
-    ["POST", "/agents/agent-0000000000000000", "GET, PATCH, DELETE"],
-    ["PUT", "/agents/agent-0000000000000000", "GET, PATCH, DELETE"],
-    ["POST", "/agents/discover", "GET"],
-    ["DELETE", "/agents/discover", "GET"],
+    ["PUT", "/agents", "GET, POST, HEAD, OPTIONS"],
+    ["DELETE", "/agents", "GET, POST, HEAD, OPTIONS"],
+    ["PATCH", "/agents", "GET, POST, HEAD, OPTIONS"],
+    ["POST", "/agents/agent-0000000000000000", "GET, PATCH, DELETE, HEAD, OPTIONS"],
+    ["PUT", "/agents/agent-0000000000000000", "GET, PATCH, DELETE, HEAD, OPTIONS"],
+    ["POST", "/agents/discover", "GET, HEAD, OPTIONS"],
+    ["DELETE", "/agents/discover", "GET, HEAD, OPTIONS"],
+    ["GET", "/settlements/stl-0000000000000000/execute", "POST, OPTIONS"],
   ])("%s %s is 405 with Allow: %s", async (method, path, allow) => {
     for (const environment of ["sandbox", "production"] as const) {
       const response = await call(method, path, { key: tenant.keys[environment], environment });
       expectError(response, 405, "method_not_allowed");
       expect(response.headers.get("allow")).toBe(allow);
     }
+  });
+
+  test("OPTIONS names exactly the methods a path serves, without credentials; unknown paths are 404", async () => {
+    const options = (path: string) => fetch(`${inject("baseUrl")}${path}`, { method: "OPTIONS" });
+    const agents = await options("/v1/agents");
+    expect(agents.status).toBe(204);
+    expect(agents.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(agents.headers.get("request-id")).toMatch(/^req-/);
+    const execute = await options("/sandbox/v1/settlements/stl-0000000000000000/execute");
+    expect(execute.headers.get("allow")).toBe("POST, OPTIONS");
+    const unknown = await options("/v1/nothing-here");
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe("not_found");
   });
 });

@@ -8,7 +8,7 @@ import { newId } from "@/lib/ids";
 import { ZSignUpBody } from "@/lib/users/schemas";
 import { signUp } from "@/lib/users/sign-up";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/sign-up - create an account and its organization (the page then signs in)
   POST: async (request) => {
     const headers = new Headers({ "Request-Id": newId("request"), "Cache-Control": "no-store" });

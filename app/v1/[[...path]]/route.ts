@@ -16,6 +16,7 @@ async function unknownRoute(request: Request) {
 export {
   unknownRoute as DELETE,
   unknownRoute as GET,
+  unknownRoute as OPTIONS,
   unknownRoute as PATCH,
   unknownRoute as POST,
   unknownRoute as PUT,

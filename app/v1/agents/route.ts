@@ -4,7 +4,7 @@ import { createAgentOperation, listAgentsOperation } from "@/lib/agents/operatio
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/http/handle";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/agents - list agents
   GET: handle(listAgentsOperation, ({ auth, query }) =>
     listAgents({ tenant: tenantOf(auth), query }),

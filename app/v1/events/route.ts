@@ -3,7 +3,7 @@ import { listEvents } from "@/lib/events/list-events";
 import { listEventsOperation } from "@/lib/events/operations";
 import { handle, routeMethods } from "@/lib/http/handle";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/events - the events of the last 30 days
   GET: handle(listEventsOperation, ({ auth, query }) =>
     listEvents({ tenant: tenantOf(auth), query }),

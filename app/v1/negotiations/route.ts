@@ -7,7 +7,7 @@ import {
   listNegotiationsOperation,
 } from "@/lib/negotiations/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/negotiations - list negotiations
   GET: handle(listNegotiationsOperation, ({ auth, query }) =>
     listNegotiations({ tenant: tenantOf(auth), query }),

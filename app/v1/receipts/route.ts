@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { listReceipts } from "@/lib/receipts/list-receipts";
 import { listReceiptsOperation } from "@/lib/receipts/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/receipts - list receipts
   GET: handle(listReceiptsOperation, ({ auth, query }) =>
     listReceipts({ tenant: tenantOf(auth), query }),

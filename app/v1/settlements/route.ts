@@ -4,7 +4,7 @@ import { createSettlement } from "@/lib/settlements/create-settlement";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 import { createSettlementOperation, listSettlementsOperation } from "@/lib/settlements/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/settlements - list settlements
   GET: handle(listSettlementsOperation, ({ auth, query }) =>
     listSettlements({ tenant: tenantOf(auth), query }),

@@ -4,7 +4,7 @@ import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { createWebhookOperation, listWebhooksOperation } from "@/lib/webhooks/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/webhooks - list webhook endpoints
   GET: handle(listWebhooksOperation, ({ auth, query }) =>
     listWebhookEndpoints({ tenant: tenantOf(auth), query }),

@@ -3,7 +3,7 @@ import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleAgentsQuery } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/agents - one page of the organization's agents in one environment
   GET: handleConsole({ query: ZConsoleAgentsQuery }, ({ organizationId, query }) => {
     const { environment, ...listQuery } = query;

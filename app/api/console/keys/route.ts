@@ -4,7 +4,7 @@ import { routeMethods } from "@/lib/http/handle";
 import { createApiKey } from "@/lib/keys/create-key";
 import { listApiKeys } from "@/lib/keys/list-keys";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/keys - the organization's keys in one environment
   GET: handleConsole({ query: ZEnvironmentQuery }, async ({ organizationId, query }) => ({
     data: await listApiKeys({ organizationId, environment: query.environment }),

@@ -3,7 +3,7 @@ import { ZConsoleNegotiationsQuery } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 import { listNegotiations } from "@/lib/negotiations/list-negotiations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/negotiations - one page of the negotiations the organization is party to
   GET: handleConsole({ query: ZConsoleNegotiationsQuery }, ({ organizationId, query }) => {
     const { environment, ...listQuery } = query;

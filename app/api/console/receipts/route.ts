@@ -3,7 +3,7 @@ import { ZConsoleReceiptsQuery } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 import { listReceipts } from "@/lib/receipts/list-receipts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/receipts - one filtered page of the organization's receipts
   GET: handleConsole({ query: ZConsoleReceiptsQuery }, ({ organizationId, query }) => {
     const { environment, ...listQuery } = query;

@@ -5,7 +5,7 @@ import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { ZCreateWebhookBody } from "@/lib/webhooks/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/webhooks - one page of the organization's endpoints
   GET: handleConsole({ query: ZConsoleWebhooksQuery }, ({ organizationId, query }) => {
     const { environment, ...listQuery } = query;

@@ -10,7 +10,7 @@ import { updateAgent } from "@/lib/agents/update-agent";
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/http/handle";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/agents/:id - retrieve an agent
   GET: handle(getAgentOperation, async ({ auth, params }) =>
     presentAgent(await getAgentOrThrow({ tenant: tenantOf(auth), agentId: params.id })),

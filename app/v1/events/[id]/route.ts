@@ -4,7 +4,7 @@ import { getEventOperation } from "@/lib/events/operations";
 import { presentEvent } from "@/lib/events/present-event";
 import { handle, routeMethods } from "@/lib/http/handle";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/events/:id - retrieve an event
   GET: handle(getEventOperation, async ({ auth, params }) =>
     presentEvent(await getEventOrThrow({ tenant: tenantOf(auth), eventId: params.id })),

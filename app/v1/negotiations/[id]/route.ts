@@ -4,7 +4,7 @@ import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
 import { getNegotiationOperation } from "@/lib/negotiations/operations";
 import { presentNegotiation } from "@/lib/negotiations/present-negotiation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/negotiations/:id - retrieve a negotiation
   GET: handle(getNegotiationOperation, async ({ auth, params }) =>
     presentNegotiation(

@@ -4,7 +4,7 @@ import { getSettlementOrThrow } from "@/lib/settlements/get-settlement";
 import { getSettlementOperation } from "@/lib/settlements/operations";
 import { presentSettlement } from "@/lib/settlements/present-settlement";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/settlements/:id - retrieve a settlement
   GET: handle(getSettlementOperation, async ({ auth, params }) =>
     presentSettlement(

@@ -9,7 +9,7 @@ import {
 } from "@/lib/webhooks/operations";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/webhooks/:id - retrieve a webhook endpoint with its statistics
   GET: handle(getWebhookOperation, ({ auth, params }) =>
     getWebhookEndpointDetails({ tenant: tenantOf(auth), endpointId: params.id }),

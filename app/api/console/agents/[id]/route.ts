@@ -4,7 +4,7 @@ import { handleConsole } from "@/lib/console/handle-console";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/agents/:id - one agent of the organization
   GET: handleConsole(
     { params: ZIdParams, query: ZEnvironmentQuery },

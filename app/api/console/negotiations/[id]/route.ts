@@ -4,7 +4,7 @@ import { routeMethods } from "@/lib/http/handle";
 import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
 import { presentNegotiation } from "@/lib/negotiations/present-negotiation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/negotiations/:id - one negotiation with its rounds
   GET: handleConsole(
     { params: ZIdParams, query: ZEnvironmentQuery },

@@ -3,7 +3,7 @@ import { receiptDetail } from "@/lib/console/receipt-detail";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/receipts/:id - a receipt with its evidence chain and log proof
   GET: handleConsole(
     { params: ZIdParams, query: ZEnvironmentQuery },

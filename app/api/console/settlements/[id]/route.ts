@@ -4,7 +4,7 @@ import { routeMethods } from "@/lib/http/handle";
 import { getSettlementOrThrow } from "@/lib/settlements/get-settlement";
 import { presentSettlement } from "@/lib/settlements/present-settlement";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/settlements/:id - one settlement
   GET: handleConsole(
     { params: ZIdParams, query: ZEnvironmentQuery },

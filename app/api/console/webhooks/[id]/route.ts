@@ -8,7 +8,7 @@ import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 
 const schemas = { params: ZIdParams, query: ZEnvironmentQuery };
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/webhooks/:id - one endpoint with its statistics
   GET: handleConsole(schemas, ({ organizationId, params, query }) =>
     getWebhookEndpointDetails({

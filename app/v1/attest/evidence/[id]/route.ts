@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { getEvidenceOperation } from "@/lib/receipts/attest-operations";
 import { getEvidence } from "@/lib/receipts/get-evidence";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/attest/evidence/:id - retrieve cryptographic evidence
   GET: handle(getEvidenceOperation, ({ auth, params }) =>
     getEvidence({ tenant: tenantOf(auth), evidenceId: params.id }),

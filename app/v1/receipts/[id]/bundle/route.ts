@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { getReceiptBundle } from "@/lib/receipts/get-receipt-bundle";
 import { getReceiptBundleOperation } from "@/lib/receipts/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/receipts/:id/bundle - export a receipt for offline verification
   GET: handle(getReceiptBundleOperation, ({ auth, params }) =>
     getReceiptBundle({ tenant: tenantOf(auth), receiptId: params.id }),

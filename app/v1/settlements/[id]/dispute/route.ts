@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { disputeSettlement } from "@/lib/settlements/dispute-settlement";
 import { disputeSettlementOperation } from "@/lib/settlements/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/settlements/:id/dispute - dispute an executed settlement
   POST: handle(disputeSettlementOperation, ({ auth, params, body }) =>
     disputeSettlement({ tenant: tenantOf(auth), settlementId: params.id, reason: body.reason }),

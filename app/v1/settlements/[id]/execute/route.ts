@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { executeSettlementOperation } from "@/lib/settlements/operations";
 import { requestExecution } from "@/lib/settlements/request-execution";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/settlements/:id/execute - execute on the payment rail (202, continues in the background)
   POST: handle(executeSettlementOperation, ({ auth, params }) =>
     requestExecution({ tenant: tenantOf(auth), settlementId: params.id }),

@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { reverseSettlementOperation } from "@/lib/settlements/operations";
 import { reverseSettlement } from "@/lib/settlements/reverse-settlement";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/settlements/:id/reverse - move an executed settlement's money back
   POST: handle(reverseSettlementOperation, ({ auth, params, body }) =>
     reverseSettlement({ tenant: tenantOf(auth), settlementId: params.id, reason: body.reason }),

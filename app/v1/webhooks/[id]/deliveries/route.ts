@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 import { listWebhookDeliveriesOperation } from "@/lib/webhooks/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/webhooks/:id/deliveries - the endpoint's delivery log
   GET: handle(listWebhookDeliveriesOperation, ({ auth, params, query }) =>
     listWebhookDeliveries({ tenant: tenantOf(auth), endpointId: params.id, query }),

@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { testWebhookOperation } from "@/lib/webhooks/operations";
 import { testWebhookEndpoint } from "@/lib/webhooks/test-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/webhooks/:id/test - send a signed test event synchronously
   POST: handle(testWebhookOperation, ({ auth, params, body }) =>
     testWebhookEndpoint({

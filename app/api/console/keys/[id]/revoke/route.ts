@@ -3,7 +3,7 @@ import { ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/keys/:id/revoke - the key stops working at once
   POST: handleConsole({ params: ZIdParams }, ({ organizationId, params }) =>
     revokeApiKey({ organizationId, keyId: params.id }),

@@ -3,7 +3,7 @@ import { ZIdParams, ZRollKeyBody } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 import { rollApiKey } from "@/lib/keys/roll-key";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/keys/:id/roll - new secret; the old one works until the overlap ends
   POST: handleConsole(
     { params: ZIdParams, body: ZRollKeyBody },

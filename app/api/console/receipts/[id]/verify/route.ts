@@ -3,7 +3,7 @@ import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 import { verifyReceipt } from "@/lib/receipts/verify-receipt";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/receipts/:id/verify - recompute and check the receipt, every check named
   POST: handleConsole(
     { params: ZIdParams, query: ZEnvironmentQuery },

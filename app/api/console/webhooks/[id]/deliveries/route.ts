@@ -3,7 +3,7 @@ import { ZConsoleDeliveriesQuery, ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/webhooks/:id/deliveries - the endpoint's delivery log
   GET: handleConsole(
     { params: ZIdParams, query: ZConsoleDeliveriesQuery },

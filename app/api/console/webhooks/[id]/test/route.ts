@@ -4,7 +4,7 @@ import { routeMethods } from "@/lib/http/handle";
 import { ZTestWebhookBody } from "@/lib/webhooks/schemas";
 import { testWebhookEndpoint } from "@/lib/webhooks/test-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/webhooks/:id/test - send a signed sample event now and report the answer
   POST: handleConsole(
     { params: ZIdParams, query: ZEnvironmentQuery, body: ZTestWebhookBody },

@@ -3,7 +3,7 @@ import { handle, routeMethods } from "@/lib/http/handle";
 import { retryWebhookDeliveryOperation } from "@/lib/webhooks/operations";
 import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/webhooks/:id/deliveries/:deliveryId/retry - send a finished delivery again
   POST: handle(retryWebhookDeliveryOperation, ({ auth, params }) =>
     retryWebhookDelivery({

@@ -3,7 +3,7 @@ import { ZDeliveryParams, ZEnvironmentQuery } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/http/handle";
 import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/webhooks/:id/deliveries/:deliveryId/retry - send a finished delivery again
   POST: handleConsole(
     { params: ZDeliveryParams, query: ZEnvironmentQuery },
