@@ -66,10 +66,21 @@ export function keyset(
   const after = position
     ? sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id})`
     : undefined;
-  return {
-    where: and(...where, after),
-    orderBy: [desc(columns.createdAt), desc(columns.id)],
-  };
+  return { where: and(...where, after), orderBy: newestFirst(columns) };
+}
+
+export const newestFirst = (columns: KeysetColumns) => [desc(columns.createdAt), desc(columns.id)];
+
+/**
+ * keyset's "after the cursor" condition for a prepared query, its position in the placeholders
+ * `afterCreatedAt` and `afterId` (values from `keysetPlaceholderValues`).
+ */
+export const afterCursorPlaceholder = (columns: KeysetColumns) =>
+  sql`(${columns.createdAt}, ${columns.id}) < (${sql.placeholder("afterCreatedAt")}::timestamptz, ${sql.placeholder("afterId")})`;
+
+export function keysetPlaceholderValues(cursor: string) {
+  const position = decodeCursor(cursor);
+  return { afterCreatedAt: position.createdAt.toISOString(), afterId: position.id };
 }
 
 /** Rows were fetched with `limit + 1`; the extra row only says whether there is another page. */
