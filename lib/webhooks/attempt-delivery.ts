@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { db, preparedQuery } from "@/db/client";
 import { events, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { presentEvent } from "@/lib/events/present-event";
 import { activeSecrets } from "./active-secrets";
@@ -20,6 +20,18 @@ async function closeWithoutAttempt(
   return { done: true, status };
 }
 
+/** A delivery with its endpoint and event, read before every attempt. */
+const deliveryTarget = () =>
+  preparedQuery("webhook_delivery_target", (database) =>
+    database
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+      .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
+      .prepare("webhook_delivery_target"),
+  );
+
 /**
  * Attempt number `attempt` of a delivery (retry `retry` of this run, for the schedule): the
  * endpoint is read again first (deleted → cancelled, disabled → failed), the attempt is claimed
@@ -34,12 +46,7 @@ export async function attemptDelivery({
   attempt: number;
   retry: number;
 }): Promise<TAttemptOutcome> {
-  const [target] = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, deliveryId));
+  const [target] = await deliveryTarget().execute({ deliveryId });
   if (!target) return { done: true, status: "cancelled" };
   const { delivery, endpoint, event } = target;
   if (delivery.status !== "pending") return { done: true, status: delivery.status };

@@ -1,8 +1,23 @@
-import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { db, preparedQuery } from "@/db/client";
 import { type WebhookAttempt, webhookAttempts } from "@/db/schema";
 
 export type TClaim = { kind: "claimed" } | { kind: "existing"; row: WebhookAttempt };
+
+const insertAttempt = () =>
+  preparedQuery("webhook_attempt_claim", (database) =>
+    database
+      .insert(webhookAttempts)
+      .values({
+        deliveryId: sql.placeholder("deliveryId"),
+        endpointId: sql.placeholder("endpointId"),
+        attempt: sql.placeholder("attempt"),
+        startedAt: sql.placeholder("startedAt"),
+      })
+      .onConflictDoNothing()
+      .returning({ attempt: webhookAttempts.attempt })
+      .prepare("webhook_attempt_claim"),
+  );
 
 /**
  * Records that attempt `attempt` of a delivery starts, before anything is sent. Only the first
@@ -18,11 +33,12 @@ export async function claimAttempt({
   endpointId: string;
   attempt: number;
 }): Promise<TClaim> {
-  const [claimed] = await db
-    .insert(webhookAttempts)
-    .values({ deliveryId, endpointId, attempt, startedAt: new Date() })
-    .onConflictDoNothing()
-    .returning({ attempt: webhookAttempts.attempt });
+  const [claimed] = await insertAttempt().execute({
+    deliveryId,
+    endpointId,
+    attempt,
+    startedAt: new Date(),
+  });
   if (claimed) return { kind: "claimed" };
   const [row] = await db
     .select()

@@ -1,12 +1,23 @@
-import { eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { eq, sql } from "drizzle-orm";
+import { type Executor, preparedQuery } from "@/db/client";
 import { settlements } from "@/db/schema";
 
+const settlementById = () =>
+  preparedQuery("settlement_by_id", (database) =>
+    database
+      .select()
+      .from(settlements)
+      .where(eq(settlements.id, sql.placeholder("settlementId")))
+      .prepare("settlement_by_id"),
+  );
+
 /** The settlement a background job works on (jobs act for the system, not for a tenant). */
+/** Outside a transaction a prepared read; inside one (`executor`), optionally locking the row. */
 export async function loadSettlement(
   settlementId: string,
-  { executor = db, forUpdate = false }: { executor?: Executor; forUpdate?: boolean } = {},
+  { executor, forUpdate = false }: { executor?: Executor; forUpdate?: boolean } = {},
 ) {
+  if (!executor) return (await settlementById().execute({ settlementId }))[0];
   const query = executor.select().from(settlements).where(eq(settlements.id, settlementId));
   const [row] = forUpdate ? await query.for("update") : await query;
   return row;
