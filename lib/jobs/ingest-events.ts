@@ -9,7 +9,8 @@ export type JobEvent = { id: string; name: string; data: Record<string, unknown>
 /**
  * The embedded runner's event intake, inside the caller's transaction: stores each event once
  * (its id is the outbox row's id, so a repeat is ignored), starts one run per function it
- * triggers (or hands it to a debounced function's waiting run), and cancels the queued runs its `cancelOn` rules match.
+ * triggers (or hands it to a debounced function's waiting run), and cancels the queued runs
+ * its `cancelOn` rules match.
  */
 export async function ingestEvents(
   tx: postgres.Sql | postgres.TransactionSql,
