@@ -62,26 +62,33 @@ export function keyset(
   cursor: string | undefined,
   where: (SQL | undefined)[],
 ) {
-  const position = cursor ? decodeCursor(cursor) : undefined;
-  const after = position
-    ? sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id})`
-    : undefined;
+  const after = cursor ? afterPosition(columns, keysetPlaceholderValues(cursor)) : undefined;
   return { where: and(...where, after), orderBy: newestFirst(columns) };
 }
 
 export const newestFirst = (columns: KeysetColumns) => [desc(columns.createdAt), desc(columns.id)];
+
+/** Rows after a cursor's position, with the position given as values or as placeholders. */
+const afterPosition = (
+  columns: KeysetColumns,
+  { afterCreatedAt, afterId }: { afterCreatedAt: unknown; afterId: unknown },
+) => sql`(${columns.createdAt}, ${columns.id}) < (${afterCreatedAt}::timestamptz, ${afterId})`;
+
+/** A cursor's position as the values of keyset's condition (and of the placeholders below). */
+export function keysetPlaceholderValues(cursor: string) {
+  const position = decodeCursor(cursor);
+  return { afterCreatedAt: position.createdAt.toISOString(), afterId: position.id };
+}
 
 /**
  * keyset's "after the cursor" condition for a prepared query, its position in the placeholders
  * `afterCreatedAt` and `afterId` (values from `keysetPlaceholderValues`).
  */
 export const afterCursorPlaceholder = (columns: KeysetColumns) =>
-  sql`(${columns.createdAt}, ${columns.id}) < (${sql.placeholder("afterCreatedAt")}::timestamptz, ${sql.placeholder("afterId")})`;
-
-export function keysetPlaceholderValues(cursor: string) {
-  const position = decodeCursor(cursor);
-  return { afterCreatedAt: position.createdAt.toISOString(), afterId: position.id };
-}
+  afterPosition(columns, {
+    afterCreatedAt: sql.placeholder("afterCreatedAt"),
+    afterId: sql.placeholder("afterId"),
+  });
 
 /** Rows were fetched with `limit + 1`; the extra row only says whether there is another page. */
 export function toPage<Row extends CursorPosition, Item>(

@@ -11,8 +11,10 @@ const settlementById = () =>
       .prepare("settlement_by_id"),
   );
 
-/** The settlement a background job works on (jobs act for the system, not for a tenant). */
-/** Outside a transaction a prepared read; inside one (`executor`), optionally locking the row. */
+/**
+ * The settlement a background job works on (jobs act for the system, not for a tenant): a
+ * prepared read outside a transaction; inside one (`executor`), optionally locking the row.
+ */
 export async function loadSettlement(
   settlementId: string,
   { executor, forUpdate = false }: { executor?: Executor; forUpdate?: boolean } = {},
