@@ -1,6 +1,7 @@
 import { and, type Column, desc, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invalid } from "./api-error";
+import { SerializedJson } from "./serialized-json";
 
 export const ZListQuery = z.object({
   limit: z.coerce
@@ -62,33 +63,14 @@ export function keyset(
   cursor: string | undefined,
   where: (SQL | undefined)[],
 ) {
-  const after = cursor ? afterPosition(columns, keysetPlaceholderValues(cursor)) : undefined;
+  const after = cursor ? afterPosition(columns, decodeCursor(cursor)) : undefined;
   return { where: and(...where, after), orderBy: newestFirst(columns) };
 }
 
-export const newestFirst = (columns: KeysetColumns) => [desc(columns.createdAt), desc(columns.id)];
+const newestFirst = (columns: KeysetColumns) => [desc(columns.createdAt), desc(columns.id)];
 
-/** Rows after a cursor's position, with the position given as values or as placeholders. */
-const afterPosition = (
-  columns: KeysetColumns,
-  { afterCreatedAt, afterId }: { afterCreatedAt: unknown; afterId: unknown },
-) => sql`(${columns.createdAt}, ${columns.id}) < (${afterCreatedAt}::timestamptz, ${afterId})`;
-
-/** A cursor's position as the values of keyset's condition (and of the placeholders below). */
-export function keysetPlaceholderValues(cursor: string) {
-  const position = decodeCursor(cursor);
-  return { afterCreatedAt: position.createdAt.toISOString(), afterId: position.id };
-}
-
-/**
- * keyset's "after the cursor" condition for a prepared query, its position in the placeholders
- * `afterCreatedAt` and `afterId` (values from `keysetPlaceholderValues`).
- */
-export const afterCursorPlaceholder = (columns: KeysetColumns) =>
-  afterPosition(columns, {
-    afterCreatedAt: sql.placeholder("afterCreatedAt"),
-    afterId: sql.placeholder("afterId"),
-  });
+const afterPosition = (columns: KeysetColumns, position: CursorPosition) =>
+  sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id})`;
 
 /** Rows were fetched with `limit + 1`; the extra row only says whether there is another page. */
 export function toPage<Row extends CursorPosition, Item>(
@@ -104,4 +86,23 @@ export function toPage<Row extends CursorPosition, Item>(
     cursor: hasMore && last ? encodeCursor(last) : null,
     hasMore,
   };
+}
+
+/** A row PostgreSQL rendered as the API presents it, with its keyset position (ISO time). */
+export type SerializedRow = { json: string; id: string; createdAt: string };
+
+/** toPage for rows rendered by PostgreSQL: the page is assembled as text, never parsed. */
+export function toSerializedPage<Item>(
+  rows: SerializedRow[],
+  limit: number,
+): SerializedJson<Page<Item>> {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows.at(-1);
+  const cursor =
+    hasMore && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null;
+  const data = pageRows.map((row) => row.json).join(",");
+  return new SerializedJson(
+    `{"data":[${data}],"cursor":${JSON.stringify(cursor)},"hasMore":${hasMore}}`,
+  );
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { AuthContext } from "@/lib/auth/auth-context";
 import type { Environment } from "@/lib/environment";
 import type { Operation } from "./operation";
+import type { SerializedJson } from "./serialized-json";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -18,4 +19,4 @@ export type RequestContext<Op extends Operation> = {
 
 export type OperationHandler<Op extends Operation> = (
   context: RequestContext<Op>,
-) => Promise<z.input<Op["response"]> | Response>;
+) => Promise<z.input<Op["response"]> | SerializedJson<z.input<Op["response"]>> | Response>;

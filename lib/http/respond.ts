@@ -1,9 +1,11 @@
 import { ApiError } from "./api-error";
 import { errorBody } from "./error-response";
+import { SerializedJson } from "./serialized-json";
 
 export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
   headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, headers });
+  const text = body instanceof SerializedJson ? body.text : JSON.stringify(body);
+  return new Response(text, { status, headers });
 }
 
 export function errorResponse(error: ApiError, origin: string, headers: Headers): Response {

@@ -46,6 +46,33 @@ describe("agents", () => {
     expect((await call("GET", `/agents/${created.body.id}`, { key })).status).toBe(404);
   });
 
+  test("every listed agent is exactly its retrieved body", async () => {
+    const key = tenant.keys.production;
+    const environment = "production";
+    const bodies = [
+      { name: "Bare" },
+      {
+        name: 'Quotes " and \\ backslash, tab\tnewline\n, bell\u0007, ünïcødé ✓ 🚀',
+        description: "</script><!-- -->",
+        capabilities: ["translation", "ocr"],
+        endpointUrl: "https://agents.example.com/a?b=c&d=e",
+        metadata: { "key with space": 'value "quoted"', emoji: "🚀", empty: "" },
+        discoverable: false,
+      },
+    ];
+    for (const body of bodies) {
+      expect((await call("POST", "/agents", { key, environment, body })).status).toBe(201);
+    }
+    const listed = await call("GET", "/agents?limit=100", { key, environment });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(listed.body.data.length).toBeGreaterThanOrEqual(bodies.length);
+    for (const agent of listed.body.data) {
+      const fetched = await call("GET", `/agents/${agent.id}`, { key, environment });
+      expect(agent).toEqual(fetched.body);
+    }
+  });
+
   test("sandbox and production never see each other's agents", async () => {
     const created = await call("POST", "/agents", {
       key: tenant.keys.sandbox,
