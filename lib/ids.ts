@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -25,14 +25,25 @@ export const idPrefixes = {
 
 export type IdKind = keyof typeof idPrefixes;
 
+// Drawn from the CSPRNG 4 KiB at a time (as crypto.randomUUID does): one call per id cost
+// more than the rest of making it, and every request makes one.
+const randomPool = Buffer.alloc(4096);
+let randomPoolOffset = randomPool.length;
+
+function randomByte(): number {
+  if (randomPoolOffset === randomPool.length) {
+    randomFillSync(randomPool);
+    randomPoolOffset = 0;
+  }
+  return randomPool[randomPoolOffset++]!;
+}
+
 /** Random base62 text; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += ALPHABET[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += ALPHABET[byte % 62];
   }
   return out;
 }

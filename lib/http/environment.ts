@@ -5,8 +5,8 @@ import type { Environment } from "@/lib/environment";
  * (which proxy.ts rewrites onto the same handlers, whose request still carries the original
  * URL) or the SANDBOX_HOSTNAME host is sandbox; anything else is production.
  */
-export function environmentOf(request: Request): Environment {
-  const { pathname, hostname } = new URL(request.url);
+export function environmentOf(request: Request, url = new URL(request.url)): Environment {
+  const { pathname, hostname } = url;
   if (pathname === "/sandbox/v1" || pathname.startsWith("/sandbox/v1/")) return "sandbox";
   const sandboxHost = process.env.SANDBOX_HOSTNAME?.toLowerCase();
   const host = request.headers.get("host")?.split(":")[0]?.toLowerCase() ?? hostname;

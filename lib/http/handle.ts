@@ -37,7 +37,8 @@ export function handle<Op extends Operation>(
 ): RouteHandler {
   return async (request, route) => {
     const requestId = newId("request");
-    const environment = environmentOf(request);
+    const url = new URL(request.url);
+    const environment = environmentOf(request, url);
     const origin = publicOrigin(request);
     const headers = new Headers({ "Request-Id": requestId });
     const fail = (error: unknown) => errorResponse(toApiError(error, requestId), origin, headers);
@@ -52,7 +53,7 @@ export function handle<Op extends Operation>(
       if (auth && operation.scope) requireScope(auth, operation.scope);
       const idempotencyKey = operation.method === "post" ? readIdempotencyKey(request) : undefined;
       const params = operation.params?.parse(await route.params);
-      const query = parseQuery(operation.query, request);
+      const query = parseQuery(operation.query, url);
       const json =
         operation.body || idempotencyKey ? (await readJsonBody(request)).value : undefined;
       const body = operation.body && parseBody(operation.body, json);

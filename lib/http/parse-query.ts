@@ -5,8 +5,8 @@ import { invalid } from "./api-error";
  * The query string, one value a name, checked by the operation's schema. A repeated parameter,
  * or any parameter of an operation that declares none, is a 400 naming it.
  */
-export function parseQuery(schema: z.ZodObject | undefined, request: Request) {
-  const search = new URL(request.url).searchParams;
+export function parseQuery(schema: z.ZodObject | undefined, url: URL) {
+  const search = url.searchParams;
   const seen = new Set<string>();
   for (const name of search.keys()) {
     if (seen.has(name))

@@ -20,11 +20,12 @@ export function errorResponse(error: ApiError, origin: string, headers: Headers)
 export function publicOrigin(request: Request): string {
   const configured = process.env.PUBLIC_URL?.replace(/\/$/, "");
   if (configured) return configured;
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const proto = request.headers.get("x-forwarded-proto");
   const first = (value: string) => value.split(",")[0]!.trim();
-  return `${first(proto)}://${first(host)}`;
+  if (host && proto) return `${first(proto)}://${first(host)}`;
+  const url = new URL(request.url);
+  return `${first(proto ?? url.protocol.replace(/:$/, ""))}://${first(host ?? url.host)}`;
 }
 
 /** The `Allow` header of a path served by `methods`: HEAD comes with GET, OPTIONS always. */

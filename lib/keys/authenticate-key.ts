@@ -40,8 +40,10 @@ async function loadKey(hash: string): Promise<CachedKey | undefined> {
     .from(apiKeys)
     .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
     .where(eq(apiKeys.hash, hash));
-  if (row) cacheKey(hash, row);
-  return row;
+  if (!row) return undefined;
+  const key = { ...row, scopes: new Set(row.scopes.filter(isScope)) };
+  cacheKey(hash, key);
+  return key;
 }
 
 export async function authenticateApiKey(
@@ -65,7 +67,7 @@ export async function authenticateApiKey(
     organizationId: key.organizationId,
     environment: key.environment,
     plan: key.plan,
-    scopes: new Set(key.scopes.filter(isScope)),
+    scopes: key.scopes,
     credential: { kind: "api_key", keyId: key.id },
   };
 }

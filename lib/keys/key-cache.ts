@@ -1,3 +1,4 @@
+import type { Scope } from "@/lib/auth/scopes";
 import type { Environment } from "@/lib/environment";
 
 /** What authentication needs of a key, cached briefly so that most requests skip the database. */
@@ -5,7 +6,7 @@ export type CachedKey = {
   id: string;
   organizationId: string;
   environment: Environment;
-  scopes: string[];
+  scopes: ReadonlySet<Scope>;
   plan: "free" | "pro" | "enterprise";
   expiresAt: Date | null;
   revokedAt: Date | null;

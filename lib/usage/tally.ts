@@ -30,6 +30,18 @@ export function restoreUsageTally(taken: Map<UsageKey, UsageCounts>) {
   }
 }
 
+let day = { text: "", endsAt: 0 };
+
+/** Today's UTC date (YYYY-MM-DD), formatted once a day rather than once a request. */
+function utcDay(): string {
+  const now = Date.now();
+  if (now >= day.endsAt || now < day.endsAt - 86_400_000) {
+    const text = new Date(now).toISOString().slice(0, 10);
+    day = { text, endsAt: Date.parse(text) + 86_400_000 };
+  }
+  return day.text;
+}
+
 /**
  * Counts one authenticated API request in memory: a request costs a map update, and the counts
  * reach the database in one statement every few seconds (a crash loses at most that much).
@@ -43,7 +55,7 @@ export function countRequest({
   environment: Environment;
   rateLimited: boolean;
 }) {
-  const key: UsageKey = `${organizationId}|${environment}|${new Date().toISOString().slice(0, 10)}`;
+  const key: UsageKey = `${organizationId}|${environment}|${utcDay()}`;
   const counts = state.counts.get(key) ?? { requests: 0, rateLimited: 0 };
   if (rateLimited) counts.rateLimited += 1;
   else counts.requests += 1;
