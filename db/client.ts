@@ -24,6 +24,31 @@ const holder = globalThis as unknown as { __assDatabase?: Connection };
  */
 const embedded = () => process.env.DATABASE_EMBEDDED === "1";
 
+/**
+ * The client drizzle talks through. drizzle asks postgres.js to prepare only the queries built
+ * with `.prepare(name)`; every other statement went through PostgreSQL's unnamed statement,
+ * parsed and planned again on each execution (most of PostgreSQL's CPU in `bench:attest`).
+ * Here postgres.js prepares every statement on its connection, inside transactions (drizzle
+ * opens them with `begin` and nests them with `savepoint`) too; it keeps them per connection
+ * by their text, so each distinct statement is planned once.
+ */
+function preparingClient<Sql extends postgres.Sql | postgres.TransactionSql>(sql: Sql): Sql {
+  return new Proxy<object>(sql, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property === "unsafe") {
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          value(query, params, { ...options, prepare: true });
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (scoped: (tx: postgres.TransactionSql) => unknown) =>
+          value((tx: postgres.TransactionSql) => scoped(preparingClient(tx)));
+      }
+      return value;
+    },
+  }) as Sql;
+}
+
 export function connect(url: string, options: { max?: number } = {}): Connection {
   const sql = postgres(url, {
     max: embedded() ? 1 : (options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10)),
@@ -31,7 +56,8 @@ export function connect(url: string, options: { max?: number } = {}): Connection
     onnotice: () => {},
     connection: { application_name: "agent-settlement-service" },
   });
-  return { db: drizzle(sql, { schema, casing: "snake_case" }), sql, url, prepared: new Map() };
+  const client = embedded() ? sql : preparingClient(sql);
+  return { db: drizzle(client, { schema, casing: "snake_case" }), sql, url, prepared: new Map() };
 }
 
 function connection(): Connection {
