@@ -4,34 +4,32 @@ import { type ReceiptRow, receipts } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 
+type ReceiptLookup = { tenant: Tenant; receiptId?: string; settlementId?: string };
+
+/** The receipt a lookup names, among the caller's organization's and environment's. */
+export const receiptOfTenant = ({ tenant, receiptId, settlementId }: ReceiptLookup) =>
+  and(
+    receiptId !== undefined
+      ? eq(receipts.id, receiptId)
+      : eq(receipts.settlementId, settlementId ?? ""),
+    eq(receipts.organizationId, tenant.organizationId),
+    eq(receipts.environment, tenant.environment),
+  );
+
+export const receiptNotFound = ({ receiptId, settlementId }: ReceiptLookup) =>
+  receiptId !== undefined
+    ? notFound("receipt", receiptId)
+    : notFound("receipt for settlement", settlementId ?? "");
+
 /**
  * A receipt of the caller's organization and environment, by receipt id or by settlement id.
  * Receipts belong to the organization that owns the settlement; anyone else gets 404.
  */
 export async function getReceiptOrThrow(
-  {
-    tenant,
-    receiptId,
-    settlementId,
-  }: { tenant: Tenant; receiptId?: string; settlementId?: string },
+  lookup: ReceiptLookup,
   executor: Executor = db,
 ): Promise<ReceiptRow> {
-  const [row] = await executor
-    .select()
-    .from(receipts)
-    .where(
-      and(
-        receiptId !== undefined
-          ? eq(receipts.id, receiptId)
-          : eq(receipts.settlementId, settlementId ?? ""),
-        eq(receipts.organizationId, tenant.organizationId),
-        eq(receipts.environment, tenant.environment),
-      ),
-    );
-  if (!row) {
-    throw receiptId !== undefined
-      ? notFound("receipt", receiptId)
-      : notFound("receipt for settlement", settlementId ?? "");
-  }
+  const [row] = await executor.select().from(receipts).where(receiptOfTenant(lookup));
+  if (!row) throw receiptNotFound(lookup);
   return row;
 }

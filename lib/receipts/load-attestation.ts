@@ -39,14 +39,24 @@ export const treeHeadOf = (head: AttestLogHeadRow): TTreeHead => ({
   keyId: head.keyId,
 });
 
+const readLogHead = async (executor: Executor, logId: string) => {
+  const [head] = await executor
+    .select()
+    .from(attestLogHeads)
+    .where(eq(attestLogHeads.logId, logId));
+  return head ?? null;
+};
+
 /**
  * Everything the database holds about a receipt's attestation, as the attest engine reads it:
  * the evidence chain in stored order, and for a sealed receipt its inclusion proof under the
  * log's current signed tree head, assembled into the same bundle an offline verifier gets.
+ * `head`: the log's head row when the caller read it with the receipt (null: the log has none).
  */
 export async function loadAttestation(
   executor: Executor,
   row: ReceiptRow,
+  head?: AttestLogHeadRow | null,
 ): Promise<TStoredAttestation> {
   const logId = logIdOf(row.environment);
   // Sequential on purpose: pipelined queries break the embedded database's multiplexing.
@@ -61,13 +71,10 @@ export async function loadAttestation(
       ),
     )
     .orderBy(asc(evidenceRecords.position));
-  const [head] = await executor
-    .select()
-    .from(attestLogHeads)
-    .where(eq(attestLogHeads.logId, logId));
+  const headRow = head === undefined ? await readLogHead(executor, logId) : head;
   const evidence = evidenceRows.map(evidenceRecordOf);
   const receipt = presentReceipt(row);
-  const treeHead = head ? treeHeadOf(head) : null;
+  const treeHead = headRow ? treeHeadOf(headRow) : null;
   if (row.logIndex === null) {
     return { row, receipt, evidence, treeHead, bundle: null, logProblem: null };
   }

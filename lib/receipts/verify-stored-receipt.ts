@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
-import { receipts } from "@/db/schema";
+import { attestLogHeads, receipts } from "@/db/schema";
 import {
   check,
   checkReceiptFacts,
@@ -10,8 +10,8 @@ import {
 } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
-import { tryAdvisoryXactLock } from "./attest-log";
-import { getReceiptOrThrow } from "./get-receipt";
+import { logIdOf } from "./attest-log";
+import { receiptNotFound, receiptOfTenant } from "./get-receipt";
 import { loadAttestation, type TStoredAttestation } from "./load-attestation";
 import { verificationJwks } from "./verification-jwks";
 
@@ -22,6 +22,9 @@ export type TStoredVerification = {
   evidence: { id: string; type: string; valid: boolean }[];
   verifiedAt: Date;
 };
+
+/** The advisory lock of a receipt's verification is named `receipt-verify:<receipt id>`. */
+const verifyLockPrefix = "receipt-verify:";
 
 const recomputing = new Set(["evidence_chain", "attest_hash"]);
 
@@ -83,12 +86,24 @@ export async function verifyStoredReceipt({
   settlementId?: string;
   recomputeHash?: boolean;
 }): Promise<TStoredVerification> {
+  const lookup = { tenant, receiptId, settlementId };
   return db.transaction(async (tx) => {
-    const row = await getReceiptOrThrow({ tenant, receiptId, settlementId }, tx);
-    if (!(await tryAdvisoryXactLock(tx, `receipt-verify:${row.id}`))) {
+    // One statement reads the receipt and the log's head and takes the receipt's lock.
+    const [found] = await tx
+      .select({
+        row: receipts,
+        head: attestLogHeads,
+        locked: sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${verifyLockPrefix} || ${receipts.id}, 0))`,
+      })
+      .from(receipts)
+      .leftJoin(attestLogHeads, eq(attestLogHeads.logId, logIdOf(tenant.environment)))
+      .where(receiptOfTenant(lookup));
+    if (!found) throw receiptNotFound(lookup);
+    const { row, head, locked } = found;
+    if (!locked) {
       throw conflict(`A verification of receipt ${row.id} is already in progress; retry shortly.`);
     }
-    const attestation = await loadAttestation(tx, row);
+    const attestation = await loadAttestation(tx, row, head);
     const result = await runChecks(tx, attestation);
     const checks = recomputeHash
       ? result.checks
