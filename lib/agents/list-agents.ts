@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { rawSql } from "@/db/client";
+import { readSql } from "@/db/client";
 import { decodeCursor, type SerializedRow, toSerializedPage } from "@/lib/http/pagination";
 import type { TAgent, ZListAgentsQuery } from "./schemas";
 import type { Tenant } from "./scope";
@@ -24,7 +24,7 @@ export async function listAgents({
   tenant: Tenant;
   query: z.output<typeof ZListAgentsQuery>;
 }) {
-  const sql = rawSql();
+  const sql = readSql();
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const rows = await sql<SerializedRow[]>`
     select row_to_json(agent)::text as json, agent.id, agent."createdAt"
