@@ -17,7 +17,7 @@ import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { type ChildServer, startChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
-import { type Measurement, measure } from "./lib/measure";
+import { type Measurement, measure, median } from "./lib/measure";
 
 type Scenario = {
   name: string;
@@ -73,12 +73,6 @@ const target = (scenario: Scenario, server: ChildServer, key: string) => ({
   url: `${server.baseUrl}${scenario.path}`,
   headers: scenario.authenticated ? { authorization: `Bearer ${key}` } : undefined,
 });
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** Warm-up, then `rounds` measurements of each scenario in turn; medians per scenario. */
 async function runGroup(group: Scenario[], server: ChildServer, key: string) {

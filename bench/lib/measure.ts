@@ -22,3 +22,9 @@ export async function measure(options: {
     failed: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
