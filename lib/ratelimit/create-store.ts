@@ -48,6 +48,9 @@ function tcpRedis(config: RateLimitConfig, url: string) {
   const client = new TcpRedis(url, {
     // Fail at once while disconnected (the fallback answers) instead of queueing requests.
     enableOfflineQueue: false,
+    // Limit checks of requests served in the same tick share one write to Redis: without it
+    // the limiter cost a cheap route (the agents list) about 20% of its throughput.
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
