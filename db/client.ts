@@ -90,7 +90,7 @@ export const db: Database = new Proxy({} as Database, {
 /**
  * A query built once per connection and then only executed: drizzle otherwise rebuilds the SQL
  * text on every call, which costs more CPU than the driver's whole round trip for a small read
- * (measured for the agents list: 0.44 ms of client CPU per call built, 0.16 ms prepared). For
+ * (measured on a 20-row list: 0.44 ms of client CPU per call built, 0.16 ms prepared). For
  * hot reads whose shape is fixed; values go in as `sql.placeholder(...)`.
  */
 export function preparedQuery<Query>(name: string, build: (db: Database) => Query): Query {

@@ -1,19 +1,14 @@
-import { and, eq, isNull, type Placeholder } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { agents } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
 
 export type { Tenant };
 
 /**
- * Rows an organization may see in one environment; deleted agents are gone for everyone. In a
- * prepared query the tenant's fields are placeholders.
+ * Rows an organization may see in one environment; deleted agents are gone for everyone
+ * (`listAgents` spells the same condition in SQL).
  */
-export const ownedAgents = ({
-  organizationId,
-  environment,
-}: {
-  [K in keyof Tenant]: Tenant[K] | Placeholder;
-}) =>
+export const ownedAgents = ({ organizationId, environment }: Tenant) =>
   and(
     eq(agents.organizationId, organizationId),
     eq(agents.environment, environment),

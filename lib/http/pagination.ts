@@ -72,20 +72,23 @@ const newestFirst = (columns: KeysetColumns) => [desc(columns.createdAt), desc(c
 const afterPosition = (columns: KeysetColumns, position: CursorPosition) =>
   sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id})`;
 
-/** Rows were fetched with `limit + 1`; the extra row only says whether there is another page. */
+/**
+ * Rows were fetched with `limit + 1`; the extra row only says whether there is another page.
+ * `next`: the row the next page's cursor points after, when there is a next page.
+ */
+function splitPage<Row>(rows: Row[], limit: number) {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  return { pageRows, hasMore, next: hasMore ? pageRows.at(-1) : undefined };
+}
+
 export function toPage<Row extends CursorPosition, Item>(
   rows: Row[],
   limit: number,
   present: (row: Row) => Item,
 ): Page<Item> {
-  const hasMore = rows.length > limit;
-  const pageRows = hasMore ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    data: pageRows.map(present),
-    cursor: hasMore && last ? encodeCursor(last) : null,
-    hasMore,
-  };
+  const { pageRows, hasMore, next } = splitPage(rows, limit);
+  return { data: pageRows.map(present), cursor: next ? encodeCursor(next) : null, hasMore };
 }
 
 /** A row PostgreSQL rendered as the API presents it, with its keyset position (ISO time). */
@@ -96,11 +99,8 @@ export function toSerializedPage<Item>(
   rows: SerializedRow[],
   limit: number,
 ): SerializedJson<Page<Item>> {
-  const hasMore = rows.length > limit;
-  const pageRows = hasMore ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  const cursor =
-    hasMore && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null;
+  const { pageRows, hasMore, next } = splitPage(rows, limit);
+  const cursor = next ? encodeCursor({ createdAt: new Date(next.createdAt), id: next.id }) : null;
   const data = pageRows.map((row) => row.json).join(",");
   return new SerializedJson(
     `{"data":[${data}],"cursor":${JSON.stringify(cursor)},"hasMore":${hasMore}}`,

@@ -10,7 +10,7 @@ import {
 } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
-import { logIdOf } from "./attest-log";
+import { logIdOf, tryAdvisoryXactLockSql } from "./attest-log";
 import { receiptNotFound, receiptOfTenant } from "./get-receipt";
 import { loadAttestation, type TStoredAttestation } from "./load-attestation";
 import { verificationJwks } from "./verification-jwks";
@@ -93,7 +93,7 @@ export async function verifyStoredReceipt({
       .select({
         row: receipts,
         head: attestLogHeads,
-        locked: sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${verifyLockPrefix} || ${receipts.id}, 0))`,
+        locked: tryAdvisoryXactLockSql(sql`${verifyLockPrefix} || ${receipts.id}`),
       })
       .from(receipts)
       .leftJoin(attestLogHeads, eq(attestLogHeads.logId, logIdOf(tenant.environment)))
