@@ -32,6 +32,11 @@ export type CallRequest = {
   stack: string[];
   attempt: number;
   maxAttempts: number;
+  /**
+   * The run's lease token, when the handler's SDK can checkpoint steps to this runner
+   * (checkpoint-api.ts): it then runs step after step in one call.
+   */
+  checkpointToken?: string;
 };
 
 /**
@@ -57,6 +62,10 @@ export async function callFunction(request: CallRequest): Promise<CallOutcome> {
         disable_immediate_execution: false,
         use_api: false,
         stack: { stack: request.stack, current: request.stack.length },
+        ...(request.checkpointToken && {
+          fn_id: request.functionId,
+          qi_id: request.checkpointToken,
+        }),
       },
     },
     request.signingKey,

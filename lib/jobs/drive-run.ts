@@ -1,6 +1,7 @@
 import type postgres from "postgres";
 import type { JobStepState } from "@/db/schema";
 import { type CallOutcome, callFunction, type StepOp } from "./call-function";
+import type { CheckpointReceiver } from "./checkpoint-api";
 import type { JobFunction } from "./function-config";
 import { type ClaimedRun, finishRun, saveProgress } from "./run-store";
 import { jobsSettings, retryDelayMs, sleepMs } from "./timing";
@@ -12,6 +13,8 @@ export type DriveContext = {
   url: string;
   signingKey: string;
   functions: Map<string, JobFunction>;
+  /** The handler's SDK reaches this runner's checkpoint API (it runs in this process). */
+  checkpoints: boolean;
 };
 
 /**
@@ -44,6 +47,7 @@ export async function driveRun(context: DriveContext, run: ClaimedRun): Promise<
       stack: run.stack,
       attempt: run.attempt,
       maxAttempts: fn.maxAttempts,
+      checkpointToken: context.checkpoints ? run.leaseToken : undefined,
     });
     const next = await applyOutcome(context, fn, run, outcome, settings.leaseMs);
     if (next === "stop") return;
@@ -61,12 +65,13 @@ async function applyOutcome(
   leaseMs: number,
 ): Promise<Next> {
   const fail = async (error: unknown) => {
-    logFailure(run, error);
-    await finishRun(sql, run, {
+    const recorded = await finishRun(sql, run, {
       status: "failed",
       output: error,
       failureFunctionId: fn.failureFunctionId,
     });
+    // A run whose lease was lost (cancelled, or taken over) did not fail here.
+    if (recorded) logFailure(run, error);
     return "stop" as const;
   };
   const retry = async (
@@ -137,14 +142,44 @@ async function applyOutcome(
     );
   }
   if (stack.length > 0) {
-    const delayMs = wakeAt === undefined ? undefined : Math.max(0, wakeAt - Date.now());
-    const kept = await saveProgress(sql, run, { steps, stack, attempt: 0, leaseMs, delayMs });
-    if (!kept || delayMs !== undefined) return "stop";
-    Object.assign(run.steps, steps);
-    run.stack.push(...stack);
-    run.attempt = 0;
+    if (wakeAt === undefined)
+      return (await keepSteps(sql, run, steps, stack, leaseMs)) ? { planned } : "stop";
+    const delayMs = Math.max(0, wakeAt - Date.now());
+    await saveProgress(sql, run, { steps, stack, attempt: 0, leaseMs, delayMs });
+    return "stop";
   }
   return { planned };
+}
+
+/** Stores finished steps and keeps the lease; the run in memory follows. False: lease lost. */
+async function keepSteps(
+  sql: postgres.Sql,
+  run: ClaimedRun,
+  steps: Record<string, JobStepState>,
+  stack: string[],
+  leaseMs: number,
+): Promise<boolean> {
+  if (!(await saveProgress(sql, run, { steps, stack, attempt: 0, leaseMs }))) return false;
+  Object.assign(run.steps, steps);
+  run.stack.push(...stack);
+  run.attempt = 0;
+  return true;
+}
+
+/**
+ * Stores the steps the SDK checkpoints in the middle of a call (checkpoint-api.ts) exactly as
+ * it would store them from a 206 answer, before the function goes on past them.
+ */
+export async function storeCheckpoint(
+  sql: postgres.Sql,
+  run: ClaimedRun,
+  ops: StepOp[],
+): ReturnType<CheckpointReceiver> {
+  if (ops.some((op) => op.op !== "StepRun")) return "invalid";
+  const steps = Object.fromEntries(ops.map((op) => [op.id, { data: op.data ?? null }]));
+  const stack = ops.map((op) => op.id);
+  const kept = await keepSteps(sql, run, steps, stack, jobsSettings().leaseMs);
+  return kept ? "saved" : "stale";
 }
 
 function logFailure(run: ClaimedRun, error: unknown) {

@@ -5,6 +5,12 @@ import { serve } from "inngest/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { JobStepState } from "@/db/schema";
 import { type CallRequest, callFunction } from "./call-function";
+import {
+  type Checkpoint,
+  type CheckpointReceiver,
+  inngestFetch,
+  receiveCheckpoints,
+} from "./checkpoint-api";
 import { generateSigningKey, signature } from "./signing";
 import { syncFunctions } from "./sync-functions";
 
@@ -13,7 +19,7 @@ import { syncFunctions } from "./sync-functions";
  * HTTP in this process: signing, in-band sync, and every answer the runner interprets.
  */
 const signingKey = generateSigningKey();
-const client = new Inngest({ id: "protocol-test", signingKey, isDev: false });
+const client = new Inngest({ id: "protocol-test", signingKey, isDev: false, fetch: inngestFetch });
 const functions = [
   client.createFunction(
     { id: "two-steps", retries: 2, triggers: [{ event: "test/two.requested" }] },
@@ -215,6 +221,65 @@ describe("function calls", () => {
   test("a call signed with another key is retried, not run", async () => {
     expect(await call("two-steps", { signingKey: generateSigningKey() })).toMatchObject({
       kind: "retry",
+    });
+  });
+});
+
+describe("async checkpointing (calls carrying fn_id and qi_id)", () => {
+  const checkpointing = async (answer: Awaited<ReturnType<CheckpointReceiver>>) => {
+    const received: Checkpoint[] = [];
+    const stop = receiveCheckpoints(async (checkpoint) => {
+      received.push(checkpoint);
+      return answer;
+    });
+    try {
+      const outcome = await call("two-steps", { checkpointToken: "lease-1" });
+      return { outcome, received };
+    } finally {
+      stop();
+    }
+  };
+  const summary = (checkpoint: Checkpoint) => ({
+    runId: checkpoint.runId,
+    leaseToken: checkpoint.leaseToken,
+    steps: checkpoint.steps.map(({ op, displayName, data }) => ({ op, displayName, data })),
+  });
+
+  test("each step is checkpointed before the next runs, and one call finishes the run", async () => {
+    const { outcome, received } = await checkpointing("saved");
+    expect(received.map(summary)).toEqual([
+      {
+        runId: "run-test",
+        leaseToken: "lease-1",
+        steps: [{ op: "StepRun", displayName: "a", data: 20 }],
+      },
+      {
+        runId: "run-test",
+        leaseToken: "lease-1",
+        steps: [{ op: "StepRun", displayName: "b", data: 21 }],
+      },
+    ]);
+    expect(outcome).toMatchObject({
+      kind: "ops",
+      ops: [{ op: "RunComplete", data: { answer: 42 } }],
+    });
+  });
+
+  test("a stale checkpoint (the lease is lost) stops the function before its next step", async () => {
+    const { outcome, received } = await checkpointing("stale");
+    expect(received).toHaveLength(1);
+    expect(outcome.kind).toBe("failed");
+  });
+
+  test("when no runner holds the run, the SDK answers with the step as without checkpointing", async () => {
+    const { outcome, received } = await checkpointing("unknown");
+    expect(received.length).toBeGreaterThan(1);
+    expect(new Set(received.map((checkpoint) => checkpoint.steps[0]?.displayName))).toEqual(
+      new Set(["a"]),
+    );
+    expect(outcome).toMatchObject({
+      kind: "ops",
+      ops: [{ op: "StepRun", data: 20, displayName: "a" }],
     });
   });
 });

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type postgres from "postgres";
-import { type DriveContext, driveRun } from "./drive-run";
+import { type CheckpointReceiver, receiveCheckpoints } from "./checkpoint-api";
+import { type DriveContext, driveRun, storeCheckpoint } from "./drive-run";
 import type { JobFunction } from "./function-config";
-import { claimRuns, renewLeases } from "./run-store";
+import { type ClaimedRun, claimRuns, renewLeases } from "./run-store";
 import { jobsSettings } from "./timing";
 import type { HandlerTransport } from "./transport";
 import { WakeSignal } from "./wake-signal";
@@ -11,14 +12,16 @@ import { WakeSignal } from "./wake-signal";
  * The embedded runner's scheduler: keeps up to JOBS_CONCURRENCY runs in flight, claims due
  * runs in batches whenever a slot frees or an event arrives (and polls for sleeps ending and
  * other processes' events), and renews the leases of its in-flight runs so that only a dead
- * process's runs are taken over.
+ * process's runs are taken over. With `checkpoints`, it also receives the steps the SDK
+ * checkpoints for its in-flight runs.
  */
 export class EmbeddedRunner {
-  private readonly inFlight = new Map<string, string>();
+  private readonly inFlight = new Map<string, ClaimedRun>();
   private readonly signal = new WakeSignal();
   private readonly instance = randomBytes(6).toString("hex");
   private claims = 0;
   private stopped = false;
+  private stopReceiving = () => {};
   private readonly context: DriveContext;
 
   constructor(options: {
@@ -27,6 +30,8 @@ export class EmbeddedRunner {
     url: string;
     signingKey: string;
     functions: JobFunction[];
+    /** The handler runs in this process, with the client whose fetch is `inngestFetch`. */
+    checkpoints: boolean;
   }) {
     this.context = {
       sql: options.sql,
@@ -34,6 +39,7 @@ export class EmbeddedRunner {
       url: options.url,
       signingKey: options.signingKey,
       functions: new Map(options.functions.map((fn) => [fn.id, fn])),
+      checkpoints: options.checkpoints,
     };
   }
 
@@ -44,11 +50,13 @@ export class EmbeddedRunner {
   start(): void {
     const { leaseMs } = jobsSettings();
     const heartbeat = setInterval(() => {
-      renewLeases(this.context.sql, [...new Set(this.inFlight.values())], leaseMs).catch((error) =>
+      const tokens = new Set([...this.inFlight.values()].map((run) => run.leaseToken));
+      renewLeases(this.context.sql, [...tokens], leaseMs).catch((error) =>
         console.error("job runner: renewing leases failed:", error),
       );
     }, leaseMs / 3);
     heartbeat.unref();
+    if (this.context.checkpoints) this.stopReceiving = receiveCheckpoints(this.receiveCheckpoint);
     void this.loop();
   }
 
@@ -58,6 +66,7 @@ export class EmbeddedRunner {
 
   stop(): void {
     this.stopped = true;
+    this.stopReceiving();
     this.signal.notify();
   }
 
@@ -85,8 +94,14 @@ export class EmbeddedRunner {
     }
   }
 
-  private launch(run: Parameters<typeof driveRun>[1]) {
-    this.inFlight.set(run.id, run.leaseToken);
+  private readonly receiveCheckpoint: CheckpointReceiver = async ({ runId, leaseToken, steps }) => {
+    const run = this.inFlight.get(runId);
+    if (run?.leaseToken !== leaseToken) return "unknown";
+    return storeCheckpoint(this.context.sql, run, steps);
+  };
+
+  private launch(run: ClaimedRun) {
+    this.inFlight.set(run.id, run);
     driveRun(this.context, run)
       .catch((error) => console.error(`job runner: run ${run.id} stopped on an error:`, error))
       .finally(() => {

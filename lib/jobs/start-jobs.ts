@@ -48,6 +48,7 @@ async function startEmbedded(signingKey: string) {
       url,
       signingKey,
       functions,
+      checkpoints: true,
     });
     runner.start();
     startDispatcher({
