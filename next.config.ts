@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
     "ioredis",
   ],
   poweredByHeader: false,
+  compress: false,
   typedRoutes: false,
 };
 
