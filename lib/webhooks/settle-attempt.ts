@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { TAttemptResult } from "./attempt-result";
@@ -25,6 +25,37 @@ async function disableEndpoint(tx: Transaction, endpointId: string, reason: stri
 }
 
 /**
+ * The common case in one statement: a first write of a successful attempt closes its pending
+ * delivery as delivered. False when either row was not as expected (the general path decides).
+ */
+async function closeDelivered({
+  deliveryId,
+  attempt,
+  result,
+}: {
+  deliveryId: string;
+  attempt: number;
+  result: TAttemptResult;
+}): Promise<boolean> {
+  const now = new Date().toISOString();
+  const rows = await db.execute(sql`
+    with recorded as (
+      update webhook_attempts set finished_at = ${now}::timestamptz, succeeded = true,
+        response_code = ${result.responseCode}, latency_ms = ${result.latencyMs}, error = null,
+        retry_after_ms = ${result.retryAfterMs}
+      where delivery_id = ${deliveryId} and attempt = ${attempt} and finished_at is null
+      returning started_at)
+    update webhook_deliveries set status = 'delivered', attempts = ${attempt},
+      last_attempt_at = recorded.started_at, last_response_code = ${result.responseCode},
+      last_latency_ms = ${result.latencyMs}, last_error = null, next_attempt_at = null,
+      delivered_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+    from recorded
+    where webhook_deliveries.id = ${deliveryId} and webhook_deliveries.status = 'pending'
+    returning 1 as closed`);
+  return rows.length === 1;
+}
+
+/**
  * Writes the result of attempt `attempt` (retry number `retry` of this run) and decides what
  * comes next: delivered, failed for good, or another try after the scheduled wait (or the
  * receiver's Retry-After). A 410 Gone, or 5 days of nothing but failures, disables the endpoint.
@@ -43,6 +74,9 @@ export async function settleAttempt({
   retry: number;
   result: TAttemptResult;
 }): Promise<TAttemptOutcome> {
+  if (result.succeeded && (await closeDelivered({ deliveryId, attempt, result }))) {
+    return { done: true, status: "delivered" };
+  }
   return db.transaction(async (tx) => {
     const attemptKey = and(
       eq(webhookAttempts.deliveryId, deliveryId),
