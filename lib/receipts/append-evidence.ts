@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { type EvidenceRecordRow, evidenceRecords } from "@/db/schema";
+import { evidenceRecords } from "@/db/schema";
 import { buildEvidenceRecord } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
 import { newId } from "@/lib/ids";
@@ -11,7 +11,8 @@ export type TEvidenceInput = { type: string; payload: Record<string, unknown> };
  * Appends records to a settlement's evidence chain, each linked to the hash of the one before.
  * Payloads must be canonical JSON (safe integers, no undefined-only meaning); the text that was
  * hashed is stored beside the record. A concurrent append to the same chain fails on the unique
- * (settlement, position) index rather than forking the chain.
+ * (settlement, position) index rather than forking the chain. Returns the whole chain after the
+ * append, oldest first.
  */
 export async function appendEvidence(
   executor: Executor,
@@ -21,15 +22,14 @@ export async function appendEvidence(
     records,
     at,
   }: { tenant: Tenant; settlementId: string; records: TEvidenceInput[]; at: Date },
-): Promise<EvidenceRecordRow[]> {
-  const [last] = await executor
-    .select({ hash: evidenceRecords.hash, position: evidenceRecords.position })
+): Promise<{ id: string; hash: string }[]> {
+  const chain = await executor
+    .select({ id: evidenceRecords.id, hash: evidenceRecords.hash })
     .from(evidenceRecords)
     .where(eq(evidenceRecords.settlementId, settlementId))
-    .orderBy(desc(evidenceRecords.position))
-    .limit(1);
-  let previous: { hash: string } | null = last ?? null;
-  let position = last ? last.position + 1 : 0;
+    .orderBy(asc(evidenceRecords.position));
+  let previous: { hash: string } | null = chain.at(-1) ?? null;
+  let position = chain.length;
   const rows: (typeof evidenceRecords.$inferInsert)[] = [];
   for (const input of records) {
     const { record, canonical } = buildEvidenceRecord({
@@ -51,6 +51,6 @@ export async function appendEvidence(
     previous = record;
     position += 1;
   }
-  if (rows.length === 0) return [];
-  return executor.insert(evidenceRecords).values(rows).returning();
+  if (rows.length > 0) await executor.insert(evidenceRecords).values(rows);
+  return [...chain, ...rows.map(({ id, hash }) => ({ id, hash }))];
 }

@@ -1,6 +1,5 @@
-import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { evidenceRecords, type ReceiptParty, type ReceiptRow, receipts } from "@/db/schema";
+import { type ReceiptParty, type ReceiptRow, receipts } from "@/db/schema";
 import { hashReceipt } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
 import { emitEvent } from "@/lib/events/emit-event";
@@ -36,17 +35,12 @@ export async function issueReceipt(
   completion: TSettlementCompletion,
 ): Promise<ReceiptRow> {
   const { tenant, settlementId, completedAt } = completion;
-  await appendEvidence(tx, {
+  const chain = await appendEvidence(tx, {
     tenant,
     settlementId,
     records: completion.evidence,
     at: completedAt,
   });
-  const chain = await tx
-    .select({ id: evidenceRecords.id, hash: evidenceRecords.hash })
-    .from(evidenceRecords)
-    .where(eq(evidenceRecords.settlementId, settlementId))
-    .orderBy(asc(evidenceRecords.position));
   const head = chain.at(-1);
   if (!head) throw new Error(`settlement ${settlementId} has no evidence to issue a receipt on`);
   const id = newId("receipt");

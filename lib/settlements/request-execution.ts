@@ -12,7 +12,8 @@ import { visibleSettlements } from "./visibility";
 /**
  * Moves a pending settlement to `executing` and writes the job that executes it, in one
  * transaction. The conditional update is the gate: of any number of concurrent calls exactly
- * one finds the settlement pending; every other call gets 409.
+ * one finds the settlement pending; every other call gets 409. Only when the update finds
+ * nothing is the settlement read, to answer 404, 403 or 409.
  */
 export async function requestExecution({
   tenant,
@@ -21,8 +22,6 @@ export async function requestExecution({
   tenant: Tenant;
   settlementId: string;
 }) {
-  const current = await getSettlementOrThrow({ tenant, settlementId });
-  requirePayerOrganization(current, tenant, "execute");
   const row = await db.transaction(async (tx) => {
     const now = new Date();
     const [updated] = await tx
@@ -32,6 +31,7 @@ export async function requestExecution({
         and(
           eq(settlements.id, settlementId),
           eq(settlements.status, "pending"),
+          eq(settlements.organizationId, tenant.organizationId),
           visibleSettlements(tenant),
         ),
       )
@@ -41,9 +41,10 @@ export async function requestExecution({
     return updated;
   });
   if (!row) {
-    const latest = await getSettlementOrThrow({ tenant, settlementId });
+    const current = await getSettlementOrThrow({ tenant, settlementId });
+    requirePayerOrganization(current, tenant, "execute");
     throw conflict(
-      `The settlement is ${latest.status}; only a pending settlement can be executed.`,
+      `The settlement is ${current.status}; only a pending settlement can be executed.`,
     );
   }
   return presentSettlement(row);

@@ -3,16 +3,12 @@ import type { Executor } from "@/db/client";
 import { type EventRow, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { allEvents } from "@/lib/events/types";
 import { newId } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { enqueueJobs } from "@/lib/jobs/enqueue-job";
 import { deliveryRequested, type TDeliveryRequested } from "./job-names";
 
-/**
- * The outbox half of an event: one delivery row per active endpoint of the event's organization
- * and environment that subscribed to its type, and one job per delivery, in the caller's
- * transaction. Returns the delivery ids.
- */
-export async function fanOutEvent(executor: Executor, event: EventRow): Promise<string[]> {
-  const endpoints = await executor
+/** The ids of the active endpoints of the event's organization and environment subscribed to it. */
+export const subscribedEndpoints = (executor: Executor, event: EventRow) =>
+  executor
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
@@ -24,20 +20,36 @@ export async function fanOutEvent(executor: Executor, event: EventRow): Promise<
         arrayOverlaps(webhookEndpoints.events, [event.type, allEvents]),
       ),
     );
-  if (endpoints.length === 0) return [];
-  const deliveries = endpoints.map((endpoint) => ({
+
+/**
+ * The outbox half of an event: one delivery row per subscribed endpoint and one job per
+ * delivery, in the caller's transaction. Returns the delivery ids.
+ */
+export async function fanOutEvent(
+  executor: Executor,
+  event: EventRow,
+  endpointIds: string[],
+): Promise<string[]> {
+  if (endpointIds.length === 0) return [];
+  const deliveries = endpointIds.map((endpointId) => ({
     id: newId("delivery"),
     organizationId: event.organizationId,
     environment: event.environment,
-    endpointId: endpoint.id,
+    endpointId,
     eventId: event.id,
     eventType: event.type,
     nextAttemptAt: event.createdAt,
   }));
   await executor.insert(webhookDeliveries).values(deliveries);
-  for (const delivery of deliveries) {
-    const data: TDeliveryRequested = { deliveryId: delivery.id, endpointId: delivery.endpointId };
-    await enqueueJob(executor, { name: deliveryRequested, data });
-  }
+  await enqueueJobs(
+    executor,
+    deliveries.map((delivery) => ({
+      name: deliveryRequested,
+      data: {
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+      } satisfies TDeliveryRequested,
+    })),
+  );
   return deliveries.map((delivery) => delivery.id);
 }

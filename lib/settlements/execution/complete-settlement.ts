@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
 import { buildSettlementEvidence } from "@/lib/attest/settlement-evidence";
@@ -23,10 +23,8 @@ export async function completeSettlement({
   policy: Pick<TPolicyResult, "policyVersion" | "checks" | "inputs">;
 }) {
   return db.transaction(async (tx) => {
-    const row = await loadSettlement(settlementId, { executor: tx, forUpdate: true });
-    if (row?.status !== "executing") return { status: row?.status ?? "missing", completed: false };
     const now = new Date();
-    const [executed] = await tx
+    const [row] = await tx
       .update(settlements)
       .set({
         status: "executed",
@@ -35,8 +33,12 @@ export async function completeSettlement({
         executedAt: now,
         updatedAt: now,
       })
-      .where(eq(settlements.id, settlementId))
+      .where(and(eq(settlements.id, settlementId), eq(settlements.status, "executing")))
       .returning();
+    if (!row) {
+      const current = await loadSettlement(settlementId, { executor: tx });
+      return { status: current?.status ?? "missing", completed: false };
+    }
     const amount = { value: row.amountValue, currency: row.currency };
     // Recorded so that replay re-runs the split and the policy decision from the evidence alone.
     const { evidence } = buildSettlementEvidence({
@@ -65,7 +67,7 @@ export async function completeSettlement({
       completedAt: now,
       evidence,
     });
-    await emitSettlementEvent(tx, { row: executed!, type: "settlement.executed" });
+    await emitSettlementEvent(tx, { row, type: "settlement.executed" });
     return { status: "executed", completed: true, receiptId: receipt.id };
   });
 }
