@@ -1,11 +1,13 @@
 /*
  * End-to-end settlement throughput through the HTTP API on PostgreSQL, with the embedded runner.
- *   npm run bench:settle -- [flows=1000] [concurrency=32]
+ *   npm run bench:settle -- [flows=1000] [concurrency=32] [rate]
  * Starts the production build (`npm run build` first) on DATABASE_URL, or a fresh database on
  * the local PostgreSQL (127.0.0.1:5432), then:
  *   1. prepares `flows` settlements: register agents, negotiate, accept, settle (sandbox rail);
  *   2. executes them all (`concurrency` execute calls in flight) and waits until every one is
- *      executed, polling GET /v1/settlements/stats.
+ *      executed, polling GET /v1/settlements/stats. With `rate`, execute calls start at that many
+ *      per second instead (open loop, as sustained traffic arrives), so the latencies show whether
+ *      the service keeps up with that rate rather than how long a backlog takes to drain.
  * Prints settlements/s (first execute to last executed) and p50/p99 of executedAt −
  * executionStartedAt as the server recorded them (execute accepted → executed, receipt issued).
  */
@@ -16,8 +18,9 @@ import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { startChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
+import { paced } from "./lib/paced";
 
-const [flows = 1000, concurrency = 32] = process.argv.slice(2).map(Number);
+const [flows = 1000, concurrency = 32, rate] = process.argv.slice(2).map(Number);
 
 async function pool<T>(count: number, width: number, work: (index: number) => Promise<T>) {
   const results: T[] = new Array(count);
@@ -88,9 +91,9 @@ async function main() {
     );
 
     const executeStart = performance.now();
-    await pool(flows, concurrency, (index) =>
-      api("POST", `/settlements/${ids[index]}/execute`, {}),
-    );
+    const execute = (index: number) => api("POST", `/settlements/${ids[index]}/execute`, {});
+    if (rate) await paced(flows, rate, execute);
+    else await pool(flows, concurrency, execute);
     const acceptedMs = performance.now() - executeStart;
     let stats: Json;
     for (;;) {
@@ -112,7 +115,9 @@ async function main() {
       cursor = page.cursor;
     } while (cursor);
     latencies.sort((a, b) => a - b);
-    console.log(`execute calls accepted (202) in ${(acceptedMs / 1000).toFixed(2)} s`);
+    console.log(
+      `execute calls ${rate ? `started at ${rate}/s, ` : ""}accepted (202) in ${(acceptedMs / 1000).toFixed(2)} s`,
+    );
     console.log(
       `executed ${stats.counts.executed}, failed ${stats.counts.failed} in ${(totalMs / 1000).toFixed(2)} s`,
     );

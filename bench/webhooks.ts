@@ -2,10 +2,11 @@
  * Webhook delivery end to end on the embedded runner: events written by emitEvent (each in its
  * own transaction, as a state change would) → outbox → runner → deliver-webhook → a signed POST
  * to a receiver on 127.0.0.1.
- *   npm run bench:webhooks [-- events=2000]
+ *   npm run bench:webhooks [-- events=2000] [rate]
  * Starts `next start` (run `npm run build` first) on a fresh database (or DATABASE_URL), registers
- * one sandbox endpoint, fires the events from 32 concurrent writers, and prints deliveries/s and
- * the time from event creation (its createdAt) to receipt at the receiver (p50/p99).
+ * one sandbox endpoint, fires the events from 32 concurrent writers (or, with `rate`, at that many
+ * per second: sustained traffic rather than a backlog to drain), and prints deliveries/s and the
+ * time from event creation (its createdAt) to receipt at the receiver (p50/p99).
  */
 import { closeDatabase, db } from "@/db/client";
 import { emitEvent } from "@/lib/events/emit-event";
@@ -14,8 +15,10 @@ import { createOrganization } from "@/lib/orgs/create-organization";
 import { startReceiver } from "@/lib/webhooks/test-fixtures/receiver";
 import { startChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
+import { paced } from "./lib/paced";
 
 const total = Number(process.argv[2] ?? 2000);
+const rate = Number(process.argv[3] ?? 0);
 const writers = 32;
 
 const percentile = (sorted: number[], p: number) =>
@@ -56,24 +59,27 @@ try {
     throw new Error(`endpoint: ${created.status} ${await created.text()}`);
 
   const createdAt = new Map<string, number>();
+  const emit = async (index: number) => {
+    const event = await db.transaction((tx) =>
+      emitEvent(tx, {
+        organizationId: organization.id,
+        environment: "sandbox",
+        type: "agent.updated",
+        object: { id: `agent-bench${index}`, name: "Bench" },
+      }),
+    );
+    createdAt.set(event.id, event.createdAt.getTime());
+  };
   let next = 0;
   const started = Date.now();
-  await Promise.all(
-    Array.from({ length: writers }, async () => {
-      while (next < total) {
-        next += 1;
-        const event = await db.transaction((tx) =>
-          emitEvent(tx, {
-            organizationId: organization.id,
-            environment: "sandbox",
-            type: "agent.updated",
-            object: { id: `agent-bench${next}`, name: "Bench" },
-          }),
-        );
-        createdAt.set(event.id, event.createdAt.getTime());
-      }
-    }),
-  );
+  if (rate) await paced(total, rate, emit);
+  else {
+    await Promise.all(
+      Array.from({ length: writers }, async () => {
+        while (next < total) await emit(next++);
+      }),
+    );
+  }
   const fired = Date.now();
   const deadline = fired + 120_000;
   while (receivedAt.size < total && Date.now() < deadline) {
