@@ -46,7 +46,10 @@ async function main() {
   const database = await benchDatabase("bench_settle");
   process.env.DATABASE_URL = database.url;
   await migrateDatabase(database.url);
-  const server = await startChildServer({ env: { DATABASE_URL: database.url } });
+  // Rate limiting off, as in the other benchmarks: this measures settlements, not the limiter.
+  const server = await startChildServer({
+    env: { DATABASE_URL: database.url, RATE_LIMIT: "off" },
+  });
   const base = server.baseUrl;
   try {
     const organization = await createOrganization({ name: "bench", plan: "enterprise" });
