@@ -7,18 +7,12 @@
  * for every run to complete, then the same for a 3-step function. Prints runs/s and the time
  * from outbox row to completed run (p50/p99).
  */
-import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { startChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
+import { serverCpuMs } from "./lib/server-cpu";
 
 const runs = Number(process.argv[2] ?? 2000);
-
-/** CPU time (user + system, ms) the server process has used: the runner and the handler share it. */
-function serverCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function measure(sql: postgres.Sql, pid: number, event: string, functionId: string) {
   const cpuBefore = serverCpuMs(pid);

@@ -19,6 +19,7 @@ import { createOrganization } from "@/lib/orgs/create-organization";
 import { startChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
 import { paced } from "./lib/paced";
+import { serverCpuMs } from "./lib/server-cpu";
 
 const [flows = 1000, concurrency = 32, rate] = process.argv.slice(2).map(Number);
 
@@ -93,6 +94,7 @@ async function main() {
       `prepared ${flows} settlements (negotiate, accept, settle) in ${(prepareMs / 1000).toFixed(1)} s: ${Math.round((flows / prepareMs) * 1000)} flows/s`,
     );
 
+    const cpuBefore = serverCpuMs(server.process.pid ?? 0);
     const executeStart = performance.now();
     const execute = (index: number) => api("POST", `/settlements/${ids[index]}/execute`, {});
     if (rate) await paced(flows, rate, execute);
@@ -105,6 +107,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const totalMs = performance.now() - executeStart;
+    const cpuPerSettlement = (serverCpuMs(server.process.pid ?? 0) - cpuBefore) / flows;
 
     const latencies: number[] = [];
     let cursor: string | null = null;
@@ -129,6 +132,9 @@ async function main() {
     );
     console.log(
       `execute → executed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+    );
+    console.log(
+      `server CPU (all its threads) from first execute to last executed: ${cpuPerSettlement.toFixed(1)} ms per settlement`,
     );
   } finally {
     // The server has exited before its database goes, so it logs no lost connections.

@@ -6,31 +6,40 @@ import type { Tenant } from "@/lib/auth/tenant";
 import { newId } from "@/lib/ids";
 
 export type TEvidenceInput = { type: string; payload: Record<string, unknown> };
+export type TChainLink = { id: string; hash: string };
+type TEvidenceInsert = typeof evidenceRecords.$inferInsert;
 
-/**
- * Appends records to a settlement's evidence chain, each linked to the hash of the one before.
- * Payloads must be canonical JSON (safe integers, no undefined-only meaning); the text that was
- * hashed is stored beside the record. A concurrent append to the same chain fails on the unique
- * (settlement, position) index rather than forking the chain. Returns the whole chain after the
- * append, oldest first.
- */
-export async function appendEvidence(
-  executor: Executor,
-  {
-    tenant,
-    settlementId,
-    records,
-    at,
-  }: { tenant: Tenant; settlementId: string; records: TEvidenceInput[]; at: Date },
-): Promise<{ id: string; hash: string }[]> {
-  const chain = await executor
+/** A settlement's evidence chain as stored, oldest first. */
+export function readEvidenceChain(executor: Executor, settlementId: string): Promise<TChainLink[]> {
+  return executor
     .select({ id: evidenceRecords.id, hash: evidenceRecords.hash })
     .from(evidenceRecords)
     .where(eq(evidenceRecords.settlementId, settlementId))
     .orderBy(asc(evidenceRecords.position));
+}
+
+/**
+ * The rows that extend `chain` with `records`, each linked to the hash of the one before.
+ * Payloads must be canonical JSON (safe integers, no undefined-only meaning); the text that was
+ * hashed is stored beside the record. Inserted concurrently with another append to the same
+ * chain, they fail on the unique (settlement, position) index rather than fork the chain.
+ */
+export function chainRecords({
+  tenant,
+  settlementId,
+  chain,
+  records,
+  at,
+}: {
+  tenant: Tenant;
+  settlementId: string;
+  chain: TChainLink[];
+  records: TEvidenceInput[];
+  at: Date;
+}): TEvidenceInsert[] {
   let previous: { hash: string } | null = chain.at(-1) ?? null;
   let position = chain.length;
-  const rows: (typeof evidenceRecords.$inferInsert)[] = [];
+  const rows: TEvidenceInsert[] = [];
   for (const input of records) {
     const { record, canonical } = buildEvidenceRecord({
       previous,
@@ -51,6 +60,16 @@ export async function appendEvidence(
     previous = record;
     position += 1;
   }
+  return rows;
+}
+
+/** Appends records to a settlement's evidence chain (see chainRecords); returns the new chain. */
+export async function appendEvidence(
+  executor: Executor,
+  input: { tenant: Tenant; settlementId: string; records: TEvidenceInput[]; at: Date },
+): Promise<TChainLink[]> {
+  const chain = await readEvidenceChain(executor, input.settlementId);
+  const rows = chainRecords({ ...input, chain });
   if (rows.length > 0) await executor.insert(evidenceRecords).values(rows);
   return [...chain, ...rows.map(({ id, hash }) => ({ id, hash }))];
 }

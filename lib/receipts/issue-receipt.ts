@@ -1,11 +1,16 @@
 import type { Executor } from "@/db/client";
-import { type ReceiptParty, type ReceiptRow, receipts } from "@/db/schema";
+import { evidenceRecords, type ReceiptParty, type ReceiptRow, receipts } from "@/db/schema";
 import { hashReceipt } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
 import { emitEvent } from "@/lib/events/emit-event";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { appendEvidence, type TEvidenceInput } from "./append-evidence";
+import {
+  chainRecords,
+  readEvidenceChain,
+  type TChainLink,
+  type TEvidenceInput,
+} from "./append-evidence";
 
 /** What an executed settlement hands to its receipt: the facts the receipt proves. */
 export type TSettlementCompletion = {
@@ -20,6 +25,8 @@ export type TSettlementCompletion = {
   policyVersion: string;
   /** Records to append to the settlement's evidence chain, in order (e.g. settlement_executed). */
   evidence: TEvidenceInput[];
+  /** The chain before them, when the caller has read it already (read here otherwise). */
+  chain?: TChainLink[];
   completedAt: Date;
 };
 
@@ -29,18 +36,23 @@ export const receiptSealRequested = "receipt/seal.requested";
  * Issues the receipt of an executed settlement inside the caller's transaction (the one that
  * marks the settlement executed): appends the evidence, computes `attestHash` over the canonical
  * receipt body, stores the receipt as `pending`, and enqueues its sealing into the Merkle log.
+ * Everything is computed first and the writes are sent together (postgres.js pipelines them on
+ * the transaction's connection: one round trip instead of four).
  */
 export async function issueReceipt(
   tx: Executor,
   completion: TSettlementCompletion,
 ): Promise<ReceiptRow> {
   const { tenant, settlementId, completedAt } = completion;
-  const chain = await appendEvidence(tx, {
+  const before = completion.chain ?? (await readEvidenceChain(tx, settlementId));
+  const appended = chainRecords({
     tenant,
     settlementId,
+    chain: before,
     records: completion.evidence,
     at: completedAt,
   });
+  const chain = [...before, ...appended.map(({ id, hash }) => ({ id, hash }))];
   const head = chain.at(-1);
   if (!head) throw new Error(`settlement ${settlementId} has no evidence to issue a receipt on`);
   const id = newId("receipt");
@@ -58,31 +70,9 @@ export async function issueReceipt(
     evidenceChain,
     createdAt: completedAt.toISOString(),
   });
-  const [receipt] = await tx
-    .insert(receipts)
-    .values({
-      id,
-      organizationId: tenant.organizationId,
-      environment: tenant.environment,
-      settlementId,
-      negotiationId: completion.negotiationId,
-      amountValue: completion.amount.value,
-      currency: completion.amount.currency,
-      parties: completion.parties,
-      adapter: completion.adapter,
-      externalRef: completion.externalRef,
-      policySnapshot: completion.policyVersion,
-      evidenceChain,
-      evidenceChainHead: head.hash,
-      canonical,
-      attestHash,
-      status: "pending",
-      createdAt: completedAt,
-    })
-    .returning();
-  await emitEvent(tx, {
+  const receiptCreated = {
     ...tenant,
-    type: "receipt.created",
+    type: "receipt.created" as const,
     object: {
       id,
       settlementId,
@@ -92,7 +82,33 @@ export async function issueReceipt(
       status: "pending",
       createdAt: completedAt.toISOString(),
     },
-  });
-  await enqueueJob(tx, { name: receiptSealRequested, data: { receiptId: id } });
+  };
+  const [, [receipt]] = await Promise.all([
+    appended.length > 0 ? tx.insert(evidenceRecords).values(appended) : undefined,
+    tx
+      .insert(receipts)
+      .values({
+        id,
+        organizationId: tenant.organizationId,
+        environment: tenant.environment,
+        settlementId,
+        negotiationId: completion.negotiationId,
+        amountValue: completion.amount.value,
+        currency: completion.amount.currency,
+        parties: completion.parties,
+        adapter: completion.adapter,
+        externalRef: completion.externalRef,
+        policySnapshot: completion.policyVersion,
+        evidenceChain,
+        evidenceChainHead: head.hash,
+        canonical,
+        attestHash,
+        status: "pending",
+        createdAt: completedAt,
+      })
+      .returning(),
+    emitEvent(tx, receiptCreated),
+    enqueueJob(tx, { name: receiptSealRequested, data: { receiptId: id } }),
+  ]);
   return receipt!;
 }

@@ -1,3 +1,4 @@
+import type { SettlementRow } from "@/db/schema";
 import { callWithTimeout } from "@/lib/rails/call-with-timeout";
 import { railOf } from "@/lib/rails/rails";
 import type { TRailLookup, TRailOutcome } from "@/lib/rails/types";
@@ -9,11 +10,9 @@ export type TRailCallResult = TRailOutcome | { status: "timeout" } | { status: "
 /**
  * Asks the settlement's rail to move the money, with the settlement id as idempotency key: a
  * repeat after a crash returns the first payment. No answer in time is `timeout`, for a status
- * lookup to resolve.
+ * lookup to resolve. `settlement` was read as `executing` in the same step.
  */
-export async function callRail(settlementId: string): Promise<TRailCallResult> {
-  const settlement = await loadSettlement(settlementId);
-  if (settlement?.status !== "executing") return { status: "skipped" };
+export async function callRail(settlement: SettlementRow): Promise<TRailCallResult> {
   const rail = railOf(settlement.adapter);
   return callWithTimeout(() => rail.execute(railRequestOf(settlement)));
 }

@@ -3,6 +3,7 @@ import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
 import { buildSettlementEvidence } from "@/lib/attest/settlement-evidence";
 import type { TPolicyResult } from "@/lib/policy/check-settlement-policy";
+import { readEvidenceChain } from "@/lib/receipts/append-evidence";
 import { issueReceipt } from "@/lib/receipts/issue-receipt";
 import { emitSettlementEvent } from "../emit-settlement-event";
 import { loadSettlement } from "./load-settlement";
@@ -12,6 +13,7 @@ import { negotiationFacts } from "./negotiation-evidence";
  * Records a payment the rail confirmed, in one transaction: the settlement becomes `executed`
  * with the rail's reference and the policy version, the evidence is chained and the receipt
  * issued. A settlement that is no longer `executing` (a repeat after a crash) is left alone.
+ * Independent reads, and then the writes, go out together (pipelined on the connection).
  */
 export async function completeSettlement({
   settlementId,
@@ -40,9 +42,13 @@ export async function completeSettlement({
       return { status: current?.status ?? "missing", completed: false };
     }
     const amount = { value: row.amountValue, currency: row.currency };
+    const [negotiation, chain] = await Promise.all([
+      negotiationFacts(tx, row.negotiationId),
+      readEvidenceChain(tx, settlementId),
+    ]);
     // Recorded so that replay re-runs the split and the policy decision from the evidence alone.
     const { evidence } = buildSettlementEvidence({
-      negotiation: await negotiationFacts(tx, row.negotiationId),
+      negotiation,
       settlement: {
         settlementId,
         adapter: row.adapter,
@@ -55,19 +61,22 @@ export async function completeSettlement({
       },
       payment: { settlementId, adapter: row.adapter, externalRef, railStatus: "succeeded", amount },
     });
-    const receipt = await issueReceipt(tx, {
-      tenant: { organizationId: row.organizationId, environment: row.environment },
-      settlementId,
-      negotiationId: row.negotiationId,
-      amount,
-      parties: row.parties,
-      adapter: row.adapter,
-      externalRef,
-      policyVersion: policy.policyVersion,
-      completedAt: now,
-      evidence,
-    });
-    await emitSettlementEvent(tx, { row, type: "settlement.executed" });
+    const [receipt] = await Promise.all([
+      issueReceipt(tx, {
+        tenant: { organizationId: row.organizationId, environment: row.environment },
+        settlementId,
+        negotiationId: row.negotiationId,
+        amount,
+        parties: row.parties,
+        adapter: row.adapter,
+        externalRef,
+        policyVersion: policy.policyVersion,
+        completedAt: now,
+        evidence,
+        chain,
+      }),
+      emitSettlementEvent(tx, { row, type: "settlement.executed" }),
+    ]);
     return { status: "executed", completed: true, receiptId: receipt.id };
   });
 }

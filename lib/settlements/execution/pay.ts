@@ -15,7 +15,7 @@ export type TPayment =
 export async function pay(settlementId: string): Promise<TPayment> {
   const prepared = await prepareExecution(settlementId);
   if (!prepared.proceed) return { status: "skipped", reason: prepared.status };
-  const { proceed: _, ...policy } = prepared;
+  const { settlement, policy } = prepared;
   if (policy.violation) return { status: "refused", policy };
-  return { status: "called", policy, outcome: await callRail(settlementId) };
+  return { status: "called", policy, outcome: await callRail(settlement) };
 }

@@ -1,9 +1,10 @@
+import type { SettlementRow } from "@/db/schema";
 import { checkSettlementPolicy, type TPolicyResult } from "@/lib/policy/check-settlement-policy";
 import { loadSettlement } from "./load-settlement";
 
 export type TPreparedExecution =
   | { proceed: false; status: string }
-  | ({ proceed: true } & TPolicyResult);
+  | { proceed: true; settlement: SettlementRow; policy: TPolicyResult };
 
 /**
  * The first step of an execution: act only on a settlement that is still `executing` (a retry or
@@ -14,5 +15,5 @@ export async function prepareExecution(settlementId: string): Promise<TPreparedE
   if (settlement?.status !== "executing") {
     return { proceed: false, status: settlement?.status ?? "missing" };
   }
-  return { proceed: true, ...(await checkSettlementPolicy(settlement)) };
+  return { proceed: true, settlement, policy: await checkSettlementPolicy(settlement) };
 }
