@@ -36,8 +36,8 @@ export const receiptSealRequested = "receipt/seal.requested";
  * Issues the receipt of an executed settlement inside the caller's transaction (the one that
  * marks the settlement executed): appends the evidence, computes `attestHash` over the canonical
  * receipt body, stores the receipt as `pending`, and enqueues its sealing into the Merkle log.
- * Everything is computed first and the writes are sent together (postgres.js pipelines them on
- * the transaction's connection: one round trip instead of four).
+ * Everything is computed first, then the writes are sent together (postgres.js pipelines them on
+ * the transaction's connection instead of waiting for each answer).
  */
 export async function issueReceipt(
   tx: Executor,

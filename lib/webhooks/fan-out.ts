@@ -23,14 +23,14 @@ export const subscribedEndpoints = (executor: Executor, event: EventRow) =>
 
 /**
  * The outbox half of an event: one delivery row per subscribed endpoint and one job per
- * delivery, in the caller's transaction. Returns the delivery ids.
+ * delivery, in the caller's transaction.
  */
 export async function fanOutEvent(
   executor: Executor,
   event: EventRow,
   endpointIds: string[],
-): Promise<string[]> {
-  if (endpointIds.length === 0) return [];
+): Promise<void> {
+  if (endpointIds.length === 0) return;
   const deliveries = endpointIds.map((endpointId) => ({
     id: newId("delivery"),
     organizationId: event.organizationId,
@@ -51,5 +51,4 @@ export async function fanOutEvent(
       } satisfies TDeliveryRequested,
     })),
   );
-  return deliveries.map((delivery) => delivery.id);
 }
