@@ -15,43 +15,37 @@ export type ClaimedRun = {
 const returning = `id, function_id as "functionId", event, attempt, steps, stack, lease_token as "leaseToken"`;
 
 /**
- * Claims up to `limit` due runs for this process: queued, due, not leased by a live process,
- * and not sharing a concurrency key with a run another call is executing. Rows are taken with
- * FOR UPDATE SKIP LOCKED, so processes claiming at once never get the same run; two runs of
- * one key in the same batch keep only the first, and a key taken by another process meanwhile
- * surfaces as a unique violation (the caller claims again).
+ * Claims up to `limit` due runs for this process, in one statement: queued, due, not leased by
+ * a live process, and not sharing a concurrency key with a run another call is executing. Rows
+ * are taken with FOR UPDATE SKIP LOCKED, so processes claiming at once never get the same run;
+ * two runs of one key in the same batch keep only the first, and a key taken by another
+ * process meanwhile surfaces as a unique violation (the caller claims again).
  */
 export async function claimRuns(
   sql: postgres.Sql,
   { limit, leaseMs, leaseToken }: { limit: number; leaseMs: number; leaseToken: string },
 ): Promise<ClaimedRun[]> {
-  const claimed = await sql.begin(async (tx) => {
-    const due = await tx<{ id: string; concurrencyKey: string | null }[]>`
-      select id, concurrency_key as "concurrencyKey" from job_runs r
-      where status = 'queued' and run_at <= now()
-        and (lease_token is null or lease_until < now())
-        and (concurrency_key is null or lease_token is not null or not exists (
-          select 1 from job_runs held
-          where held.concurrency_key = r.concurrency_key and held.lease_token is not null))
-      order by run_at
-      limit ${limit}
-      for update skip locked`;
-    const keys = new Set<string>();
-    const ids = due
-      .filter(({ concurrencyKey }) => {
-        if (concurrencyKey === null) return true;
-        if (keys.has(concurrencyKey)) return false;
-        keys.add(concurrencyKey);
-        return true;
-      })
-      .map(({ id }) => id);
-    if (ids.length === 0) return [];
-    return tx.unsafe(
-      `update job_runs set lease_token = $1, lease_until = now() + $2 * interval '1 millisecond'
-       where id = any($3) returning ${returning}`,
-      [leaseToken, leaseMs, ids],
-    );
-  });
+  const claimed = await sql.unsafe(
+    `with due as materialized (
+       select id as due_id, concurrency_key as due_key, run_at as due_at from job_runs r
+       where status = 'queued' and run_at <= now()
+         and (lease_token is null or lease_until < now())
+         and (concurrency_key is null or lease_token is not null or not exists (
+           select 1 from job_runs held
+           where held.concurrency_key = r.concurrency_key and held.lease_token is not null))
+       order by run_at
+       limit $3
+       for update skip locked),
+     picked as (
+       select due_id from due where due_key is null
+       union all
+       select * from (select distinct on (due_key) due_id from due
+                      where due_key is not null order by due_key, due_at) first_of_key)
+     update job_runs set lease_token = $1, lease_until = now() + $2 * interval '1 millisecond'
+     from picked where id = picked.due_id
+     returning ${returning}`,
+    [leaseToken, leaseMs, limit],
+  );
   return claimed as unknown as ClaimedRun[];
 }
 
