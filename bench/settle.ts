@@ -18,6 +18,7 @@ import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { startChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
+import { jsonClient } from "./lib/json-client";
 import { paced } from "./lib/paced";
 import { serverCpuMs } from "./lib/server-cpu";
 
@@ -60,15 +61,10 @@ async function main() {
       name: "bench",
       scopes: allScopes,
     });
+    const call = jsonClient(`${base}/sandbox/v1`, { authorization: `Bearer ${secret}` });
     const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}/sandbox/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await response.json()) as Json;
-      if (!response.ok)
-        throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+      const { status, json } = await call<Json>(method, path, body);
+      if (status >= 300) throw new Error(`${method} ${path} → ${status} ${JSON.stringify(json)}`);
       return json;
     };
 
