@@ -15,14 +15,13 @@ import { hashReceipt, receiptLogEntry } from "@/lib/attest/receipt-hash";
 import { type TReceiptBundle, ZReceiptBundle } from "@/lib/attest/schemas";
 import { createTreeHeadVerifier } from "@/lib/attest/tree-head-cache";
 import { verifyReceiptBundle } from "@/lib/attest/verify-receipt";
+import { median } from "./lib/measure";
 
 const [receiptCount = 2_000, logLeaves = 100_000, rounds = 7] = process.argv
   .slice(2)
   .map((arg) => Number(arg));
 
 const now = () => performance.now();
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
 const fmt = (n: number) => n.toLocaleString("en-US");
 

@@ -39,7 +39,7 @@ export function handle<Op extends Operation>(
     const requestId = newId("request");
     const url = new URL(request.url);
     const environment = environmentOf(request, url);
-    const origin = publicOrigin(request);
+    const origin = publicOrigin(request, url);
     const headers = new Headers({ "Request-Id": requestId });
     const fail = (error: unknown) => errorResponse(toApiError(error, requestId), origin, headers);
     try {
@@ -89,12 +89,13 @@ export function handle<Op extends Operation>(
  */
 export async function rejectRequest(request: Request, error: ApiError): Promise<Response> {
   const requestId = newId("request");
-  const origin = publicOrigin(request);
+  const url = new URL(request.url);
+  const origin = publicOrigin(request, url);
   const headers = new Headers({ "Request-Id": requestId });
   try {
     await authenticateAndLimit({
       request,
-      environment: environmentOf(request),
+      environment: environmentOf(request, url),
       origin,
       headers,
       mode: "optional",

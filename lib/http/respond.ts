@@ -17,15 +17,13 @@ export function errorResponse(error: ApiError, origin: string, headers: Headers)
  * The origin clients address: PUBLIC_URL when set, otherwise the request's own Host (Next.js
  * puts it in X-Forwarded-Host; `request.url` names the server's configured hostname instead).
  */
-export function publicOrigin(request: Request): string {
+export function publicOrigin(request: Request, url = new URL(request.url)): string {
   const configured = process.env.PUBLIC_URL?.replace(/\/$/, "");
   if (configured) return configured;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  const proto = request.headers.get("x-forwarded-proto");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
   const first = (value: string) => value.split(",")[0]!.trim();
-  if (host && proto) return `${first(proto)}://${first(host)}`;
-  const url = new URL(request.url);
-  return `${first(proto ?? url.protocol.replace(/:$/, ""))}://${first(host ?? url.host)}`;
+  return `${first(proto)}://${first(host)}`;
 }
 
 /** The `Allow` header of a path served by `methods`: HEAD comes with GET, OPTIONS always. */
