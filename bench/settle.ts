@@ -1,8 +1,9 @@
 /*
  * End-to-end settlement throughput through the HTTP API on PostgreSQL, with the embedded runner.
  *   npm run bench:settle -- [flows=1000] [concurrency=32] [rate]
- * Starts the production build (`npm run build` first) on DATABASE_URL, or a fresh database on
- * the local PostgreSQL (127.0.0.1:5432), then:
+ * Starts the production build (`npm run build` first) as an API process and a worker process
+ * (bench/lib/deployment.ts; BENCH_WORKERS=0 for one process doing both) on DATABASE_URL, or a
+ * fresh database on the local PostgreSQL (127.0.0.1:5432), then:
  *   1. prepares `flows` settlements: register agents, negotiate, accept, settle (sandbox rail);
  *   2. executes them all (`concurrency` execute calls in flight) and waits until every one is
  *      executed, polling GET /v1/settlements/stats. With `rate`, execute calls start at that many
@@ -16,11 +17,10 @@ import { migrateDatabase } from "@/db/migrate";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import { startChildServer } from "@/tests/support/child-server";
+import { startDeployment } from "./lib/deployment";
 import { benchDatabase } from "./lib/fresh-database";
 import { jsonClient } from "./lib/json-client";
 import { paced } from "./lib/paced";
-import { serverCpuMs } from "./lib/server-cpu";
 
 const [flows = 1000, concurrency = 32, rate] = process.argv.slice(2).map(Number);
 
@@ -49,10 +49,9 @@ async function main() {
   process.env.DATABASE_URL = database.url;
   await migrateDatabase(database.url);
   // Rate limiting off, as in the other benchmarks: this measures settlements, not the limiter.
-  const server = await startChildServer({
-    env: { DATABASE_URL: database.url, RATE_LIMIT: "off" },
-  });
+  const server = await startDeployment({ DATABASE_URL: database.url, RATE_LIMIT: "off" });
   const base = server.baseUrl;
+  console.log(`service: ${server.description}`);
   try {
     const organization = await createOrganization({ name: "bench", plan: "enterprise" });
     const { secret } = await createApiKey({
@@ -90,7 +89,7 @@ async function main() {
       `prepared ${flows} settlements (negotiate, accept, settle) in ${(prepareMs / 1000).toFixed(1)} s: ${Math.round((flows / prepareMs) * 1000)} flows/s`,
     );
 
-    const cpuBefore = serverCpuMs(server.process.pid ?? 0);
+    const cpuBefore = server.cpuMs();
     const executeStart = performance.now();
     const execute = (index: number) => api("POST", `/settlements/${ids[index]}/execute`, {});
     if (rate) await paced(flows, rate, execute);
@@ -103,7 +102,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const totalMs = performance.now() - executeStart;
-    const cpuPerSettlement = (serverCpuMs(server.process.pid ?? 0) - cpuBefore) / flows;
+    const cpuPerSettlement = (server.cpuMs() - cpuBefore) / flows;
 
     const latencies: number[] = [];
     let cursor: string | null = null;
@@ -130,10 +129,9 @@ async function main() {
       `execute → executed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
     );
     console.log(
-      `server CPU (all its threads) from first execute to last executed: ${cpuPerSettlement.toFixed(1)} ms per settlement`,
+      `service CPU (all its processes and threads) from first execute to last executed: ${cpuPerSettlement.toFixed(1)} ms per settlement`,
     );
   } finally {
-    // The server has exited before its database goes, so it logs no lost connections.
     await server.stop();
     await closeDatabase();
     await database.drop();

@@ -3,7 +3,8 @@
  * own transaction, as a state change would) → outbox → runner → deliver-webhook → a signed POST
  * to a receiver on 127.0.0.1.
  *   npm run bench:webhooks [-- events=2000] [rate]
- * Starts `next start` (run `npm run build` first) on a fresh database (or DATABASE_URL), registers
+ * Starts the production build (`npm run build` first; an API process and BENCH_WORKERS worker
+ * processes, bench/lib/deployment.ts) on a fresh database (or DATABASE_URL), registers
  * one sandbox endpoint, fires the events from 32 concurrent writers (or, with `rate`, at that many
  * per second: sustained traffic rather than a backlog to drain), and prints deliveries/s and the
  * time from event creation (its createdAt) to receipt at the receiver (p50/p99).
@@ -13,7 +14,7 @@ import { emitEvent } from "@/lib/events/emit-event";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { startReceiver } from "@/lib/webhooks/test-fixtures/receiver";
-import { startChildServer } from "@/tests/support/child-server";
+import { startDeployment } from "./lib/deployment";
 import { benchDatabase } from "./lib/fresh-database";
 import { paced } from "./lib/paced";
 
@@ -34,10 +35,8 @@ const receiver = await startReceiver({
     res.writeHead(204).end();
   },
 });
-const server = await startChildServer({
-  env: { DATABASE_URL: url },
-  ready: (output) => output.includes("functions synced"),
-});
+const server = await startDeployment({ DATABASE_URL: url });
+console.log(`service: ${server.description}`);
 try {
   const organization = await createOrganization({ name: "Webhook bench", plan: "enterprise" });
   const { secret: key } = await createApiKey({

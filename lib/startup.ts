@@ -35,7 +35,7 @@ export async function startServer(): Promise<void> {
   );
 
   startIdempotencyCleanup();
-  startJobs();
+  startJobs({ embeddedDatabase: database.kind === "embedded" });
   if (database.embedded) {
     const stop = () => void database.embedded?.stop().finally(() => process.exit(0));
     process.once("SIGTERM", stop);

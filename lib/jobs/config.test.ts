@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseCancelExpression, parseEventPath, valueAt } from "./expressions";
 import { toJobFunctions, UnsupportedFunctionOptions } from "./function-config";
-import { resolveJobsMode } from "./jobs-mode";
+import { backgroundWorkHere, resolveJobsMode } from "./jobs-mode";
 import { canonicalJson } from "./signing";
 import { retryAfterMs, sleepMs } from "./timing";
 
@@ -103,6 +103,22 @@ describe("mode", () => {
     expect(resolveJobsMode({ INNGEST_DEV: "1" }).kind).toBe("inngest");
     expect(resolveJobsMode({}).kind).toBe("embedded");
     expect(() => resolveJobsMode({ INNGEST_EVENT_KEY: "e" })).toThrow(/both/);
+  });
+
+  test("BACKGROUND_WORK: on unless off; off refused on the embedded database; nothing else", () => {
+    expect(backgroundWorkHere({ embeddedDatabase: true, env: {} })).toBe(true);
+    expect(backgroundWorkHere({ embeddedDatabase: false, env: { BACKGROUND_WORK: "on" } })).toBe(
+      true,
+    );
+    expect(backgroundWorkHere({ embeddedDatabase: false, env: { BACKGROUND_WORK: "off" } })).toBe(
+      false,
+    );
+    expect(() =>
+      backgroundWorkHere({ embeddedDatabase: true, env: { BACKGROUND_WORK: "off" } }),
+    ).toThrow(/needs DATABASE_URL/);
+    expect(() =>
+      backgroundWorkHere({ embeddedDatabase: false, env: { BACKGROUND_WORK: "false" } }),
+    ).toThrow(/"on" or "off"/);
   });
 });
 

@@ -21,9 +21,12 @@ export function startDispatcher(options: {
   deliver: Deliver;
   afterDelivery?: () => void;
   pollMs: number;
+  /** Also wake on other processes' outbox writes (PostgreSQL NOTIFY, sent at their commit). */
+  listen: boolean;
 }): void {
   const signal = new WakeSignal();
   onOutboxWritten(() => signal.notify());
+  if (options.listen) listenForOutboxWrites(options.sql, () => signal.notify());
   let failures = 0;
   const loop = async () => {
     let followUp = FOLLOW_UP_MS.length;
@@ -52,6 +55,21 @@ export function startDispatcher(options: {
     }
   };
   void loop();
+}
+
+/**
+ * The `outbox_written` trigger notifies at every commit that wrote outbox rows. postgres.js
+ * keeps the listening connection open and listens again after a reconnect (`onlisten`), when
+ * a notification may have been missed, so that wakes the dispatcher too. Without it (the
+ * listen refused) the dispatcher still finds other processes' rows by polling.
+ */
+function listenForOutboxWrites(sql: postgres.Sql, wake: () => void) {
+  sql.listen("outbox_written", wake, wake).catch((error: unknown) => {
+    console.error(
+      "outbox dispatcher: cannot listen for other processes' writes, polling only:",
+      error,
+    );
+  });
 }
 
 async function dispatchBatch(sql: postgres.Sql, deliver: Deliver): Promise<number> {

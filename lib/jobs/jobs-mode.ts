@@ -33,3 +33,28 @@ export function resolveJobsMode(env: Record<string, string | undefined> = proces
       "background work: embedded runner (PostgreSQL-backed) calls the /api/inngest handler in-process over the Inngest SDK protocol (set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY to use Inngest)",
   };
 }
+
+/**
+ * Whether this process does background work (dispatching the outbox and, in embedded mode,
+ * running functions): BACKGROUND_WORK=off makes a process that only serves requests, for a
+ * deployment whose other processes do the work. The embedded database belongs to one process,
+ * so there it is refused; so is any value other than on and off.
+ */
+export function backgroundWorkHere({
+  embeddedDatabase,
+  env = process.env,
+}: {
+  embeddedDatabase: boolean;
+  env?: Record<string, string | undefined>;
+}): boolean {
+  const setting = env.BACKGROUND_WORK ?? "on";
+  if (setting !== "on" && setting !== "off") {
+    throw new Error(`BACKGROUND_WORK must be "on" or "off", not "${setting}".`);
+  }
+  if (setting === "off" && embeddedDatabase) {
+    throw new Error(
+      "BACKGROUND_WORK=off needs DATABASE_URL: the embedded database belongs to this process, so no other process could do the work.",
+    );
+  }
+  return setting === "on";
+}

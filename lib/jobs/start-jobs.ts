@@ -4,7 +4,7 @@ import { inngest } from "@/inngest/client";
 import { inngestHandler } from "@/inngest/handler";
 import { startDispatcher } from "./dispatcher";
 import { ingestEvents } from "./ingest-events";
-import { resolveJobsMode } from "./jobs-mode";
+import { backgroundWorkHere, resolveJobsMode } from "./jobs-mode";
 import { EmbeddedRunner } from "./runner";
 import { generateSigningKey } from "./signing";
 import { syncFunctions } from "./sync-functions";
@@ -15,10 +15,16 @@ import type { HandlerTransport } from "./transport";
  * Starts background work for this server process: the outbox dispatcher, and in embedded mode
  * the runner. The embedded runner signs with a key generated for this process and handed to the
  * SDK through INNGEST_SIGNING_KEY (read on every request), so `/api/inngest` keeps verifying
- * signatures in both modes.
+ * signatures in both modes. With BACKGROUND_WORK=off the process only serves requests and
+ * another process of the deployment does the work (the embedded database, which no other
+ * process can open, refuses that).
  */
-export function startJobs(): void {
+export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): void {
   const mode = resolveJobsMode();
+  if (!backgroundWorkHere({ embeddedDatabase })) {
+    console.log(`${mode.description}; not in this process (BACKGROUND_WORK=off)`);
+    return;
+  }
   console.log(mode.description);
   const sql = rawSql();
   const { pollMs } = jobsSettings();
@@ -26,6 +32,7 @@ export function startJobs(): void {
     startDispatcher({
       sql,
       pollMs,
+      listen: !embeddedDatabase,
       deliver: async (_tx, events) => {
         await inngest.send(events);
       },
@@ -34,10 +41,10 @@ export function startJobs(): void {
   }
   const signingKey = generateSigningKey();
   process.env.INNGEST_SIGNING_KEY = signingKey;
-  void startEmbedded(signingKey);
+  void startEmbedded(signingKey, embeddedDatabase);
 }
 
-async function startEmbedded(signingKey: string) {
+async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
   // The handler reads the URL only to describe itself; the runner never goes over the network.
   const url = `http://127.0.0.1:${process.env.PORT ?? 3000}/api/inngest`;
   try {
@@ -54,6 +61,7 @@ async function startEmbedded(signingKey: string) {
     startDispatcher({
       sql: rawSql(),
       pollMs: jobsSettings().pollMs,
+      listen: !embeddedDatabase,
       deliver: async (tx, events) => {
         await ingestEvents(tx, events, functions);
       },

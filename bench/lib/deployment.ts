@@ -1,0 +1,44 @@
+import { type ChildServer, startChildServer } from "@/tests/support/child-server";
+import { serverCpuMs } from "./server-cpu";
+
+export type Deployment = {
+  /** The process that serves the API. */
+  baseUrl: string;
+  description: string;
+  /** CPU time (ms, all threads) its processes have used so far. */
+  cpuMs: () => number;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The service as a benchmark runs it (`npm run build` first): one process serving the API with
+ * BACKGROUND_WORK=off and BENCH_WORKERS (default 1) worker processes doing the background work,
+ * as README → Operating recommends for a machine with more than one core; BENCH_WORKERS=0 is
+ * one process doing both. Resolves once every worker has synced its functions.
+ */
+export async function startDeployment(env: Record<string, string>): Promise<Deployment> {
+  const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
+  const synced = (output: string) => output.includes("functions synced");
+  const web = await startChildServer({
+    env: workerCount > 0 ? { ...env, BACKGROUND_WORK: "off" } : env,
+    ready: workerCount > 0 ? undefined : synced,
+  });
+  const workers: ChildServer[] = [];
+  for (let i = 0; i < workerCount; i++)
+    workers.push(await startChildServer({ env, ready: synced }));
+  const all = [web, ...workers];
+  return {
+    baseUrl: web.baseUrl,
+    description:
+      workerCount > 0
+        ? `one API process (BACKGROUND_WORK=off) and ${workerCount} worker process${workerCount > 1 ? "es" : ""}`
+        : "one process serving the API and doing the background work",
+    cpuMs: () => all.reduce((sum, server) => sum + serverCpuMs(server.process.pid ?? 0), 0),
+    output: () => all.map((server) => server.output()).join("\n"),
+    // Every process has exited before its database goes, so none logs lost connections.
+    stop: async () => {
+      await Promise.all(all.map((server) => server.stop()));
+    },
+  };
+}
