@@ -6,8 +6,8 @@ import { WakeSignal } from "./wake-signal";
 export type Deliver = (tx: postgres.TransactionSql, events: JobEvent[]) => Promise<void>;
 
 const BATCH = 200;
-// After a write in this process, look again quickly: the writer's transaction commits within
-// a few milliseconds of the notification, which arrives before the commit.
+// Without NOTIFY, a write in this process is told before its commit, so look again quickly: the
+// writer's transaction commits within a few milliseconds.
 const FOLLOW_UP_MS = [1, 2, 5, 10, 20, 50, 100];
 
 /**
@@ -21,15 +21,19 @@ export function startDispatcher(options: {
   deliver: Deliver;
   afterDelivery?: () => void;
   pollMs: number;
-  /** Also wake on other processes' outbox writes (PostgreSQL NOTIFY, sent at their commit). */
+  /**
+   * Wake on every process's outbox writes through PostgreSQL NOTIFY, which arrives at their
+   * commit; otherwise (the embedded database) on this process's writes, before their commit.
+   */
   listen: boolean;
 }): void {
   const signal = new WakeSignal();
-  onOutboxWritten(() => signal.notify());
   if (options.listen) listenForOutboxWrites(options.sql, () => signal.notify());
+  else onOutboxWritten(() => signal.notify());
+  const followUps = options.listen ? [] : FOLLOW_UP_MS;
   let failures = 0;
   const loop = async () => {
-    let followUp = FOLLOW_UP_MS.length;
+    let followUp = followUps.length;
     for (;;) {
       try {
         const count = await dispatchBatch(options.sql, options.deliver);
@@ -45,13 +49,13 @@ export function startDispatcher(options: {
         await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** failures)));
         continue;
       }
-      const delay = FOLLOW_UP_MS[followUp];
+      const delay = followUps[followUp];
       if (delay !== undefined) {
         followUp += 1;
         await new Promise((resolve) => setTimeout(resolve, delay));
         continue;
       }
-      followUp = (await signal.wait(options.pollMs)) ? 0 : FOLLOW_UP_MS.length;
+      followUp = (await signal.wait(options.pollMs)) ? 0 : followUps.length;
     }
   };
   void loop();
