@@ -2,8 +2,8 @@ import type { Environment } from "@/lib/environment";
 
 /**
  * The environment of an API request, from the address the client called: `/sandbox/v1/...`
- * (which proxy.ts rewrites onto the same handlers, whose request still carries the original
- * URL) or the SANDBOX_HOSTNAME host is sandbox; anything else is production.
+ * (which next.config.ts rewrites onto the same handlers, whose request still carries the
+ * original URL) or the SANDBOX_HOSTNAME host is sandbox; anything else is production.
  */
 export function environmentOf(request: Request, url = new URL(request.url)): Environment {
   const { pathname, hostname } = url;
