@@ -1,5 +1,11 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startServer } = await import("./lib/startup");
-  await startServer();
+  try {
+    await startServer();
+  } catch (error) {
+    // Next.js would log this and go on answering every request with a 500: stop instead.
+    console.error(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

@@ -37,6 +37,14 @@ const statusOf = async (id: string) => {
   return row?.status;
 };
 
+describe("start-up", () => {
+  test.skipIf(embedded)("a bad BACKGROUND_WORK stops the server with the reason", async () => {
+    await expect(
+      startChildServer({ env: { DATABASE_URL: database.url, BACKGROUND_WORK: "sometimes" } }),
+    ).rejects.toThrow(/exited early[\s\S]*BACKGROUND_WORK must be "on" or "off", not "sometimes"/);
+  });
+});
+
 describe("an API process with BACKGROUND_WORK=off and a worker process", () => {
   // PGlite allows one server process per data directory, and refuses BACKGROUND_WORK=off.
   test.skipIf(embedded)(
