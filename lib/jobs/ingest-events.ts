@@ -29,8 +29,12 @@ export async function ingestEvents(
     );
   let started = 0;
   const runs = [];
+  // A debounced run keeps only the latest event of its key, so of a batch's events for one key
+  // only the last is handed over: the same run results as from handing over each in turn.
+  const debounced = new Map<string, { fn: JobFunction; debounce: Debounce; event: JobEvent }>();
   for (const { fn, event } of triggered) {
-    if (fn.debounce) started += await debounceRun(tx, fn, fn.debounce, event);
+    const { debounce } = fn;
+    if (debounce) debounced.set(debounceKeyOf(fn, debounce, event), { fn, debounce, event });
     else
       runs.push({
         id: newId("run"),
@@ -42,6 +46,9 @@ export async function ingestEvents(
           : null,
         idempotency_key: keyOf(event, fn.idempotencyKey),
       });
+  }
+  for (const [key, { fn, debounce, event }] of debounced) {
+    started += await debounceRun(tx, fn, debounce, key, event);
   }
   if (runs.length > 0) {
     started += (await tx`insert into job_runs ${tx(runs)} on conflict do nothing returning id`)
@@ -61,13 +68,13 @@ export async function ingestEvents(
 async function debounceRun(
   tx: postgres.Sql | postgres.TransactionSql,
   fn: JobFunction,
-  debounce: NonNullable<JobFunction["debounce"]>,
+  debounce: Debounce,
+  key: string,
   event: JobEvent,
 ): Promise<number> {
   const { sleepScale } = jobsSettings();
   const periodMs = debounce.periodMs * sleepScale;
   const timeoutMs = (debounce.timeoutMs ?? Number.POSITIVE_INFINITY) * sleepScale;
-  const key = `${fn.id}:${debounce.key ? JSON.stringify(valueAt(event, debounce.key) ?? null) : ""}`;
   const extended = await tx`update job_runs set event = ${JSON.stringify(event)}::jsonb,
       event_id = ${event.id},
       run_at = least(now() + ${periodMs}::float8 * interval '1 millisecond',
@@ -81,6 +88,11 @@ async function debounceRun(
             now() + ${periodMs}::float8 * interval '1 millisecond')`;
   return 1;
 }
+
+type Debounce = NonNullable<JobFunction["debounce"]>;
+
+const debounceKeyOf = (fn: JobFunction, debounce: Debounce, event: JobEvent) =>
+  `${fn.id}:${debounce.key ? JSON.stringify(valueAt(event, debounce.key) ?? null) : ""}`;
 
 function keyOf(event: JobEvent, path: string[] | undefined): string | null {
   if (!path) return null;

@@ -157,9 +157,19 @@ describe("embedded job runner", () => {
     expect(runs.map((run) => run.event_id).sort()).toEqual([burst[2]?.id, burst[3]?.id].sort());
     for (const run of runs) expect(run.due_in_s).toBeGreaterThan(50);
 
+    // The same burst in one batch (handed over once per key) leaves the same runs.
+    await rawSql()`delete from job_runs where function_id = ${fn.id}`;
+    const batch = [event("a"), event("b"), event("a"), event("a")];
+    expect(await rawSql().begin((tx) => ingestEvents(tx, batch, [fn]))).toBe(2);
+    const batchRuns = await rawSql()<{ event_id: string }[]>`
+      select event_id from job_runs where function_id = ${fn.id}`;
+    expect(batchRuns.map((run) => run.event_id).sort()).toEqual(
+      [batch[1]?.id, batch[3]?.id].sort(),
+    );
+
     // Once a process has claimed the waiting run, a later event starts a run of its own.
     await rawSql()`update job_runs set lease_token = 'taken', lease_until = now() + interval '1 minute'
-      where function_id = ${fn.id} and event_id = ${burst[3]?.id ?? ""}`;
+      where function_id = ${fn.id} and event_id = ${batch[3]?.id ?? ""}`;
     expect(await rawSql().begin((tx) => ingestEvents(tx, [event("a")], [fn]))).toBe(1);
     await rawSql()`delete from job_runs where function_id = ${fn.id}`;
   });
