@@ -5,7 +5,7 @@ export async function register() {
     await startServer();
   } catch (error) {
     // Next.js would log this and go on answering every request with a 500: stop instead.
-    console.error(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error("start-up failed:", error);
     process.exit(1);
   }
 }
