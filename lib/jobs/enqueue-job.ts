@@ -1,3 +1,4 @@
+import { type SQL, type Subquery, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { outbox } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -23,4 +24,15 @@ export async function enqueueJobs(executor: Executor, jobs: TJob[]): Promise<str
   await executor.insert(outbox).values(rows);
   notifyOutboxWritten();
   return rows.map((row) => row.id);
+}
+
+/**
+ * enqueueJob as a data-modifying CTE of a larger statement: the job is written once for each row
+ * `source` (another CTE, such as a conditional UPDATE … RETURNING) yields, so it exists exactly
+ * when that change happened, in one statement without a transaction around it.
+ */
+export function enqueueJobFor(source: Subquery, job: TJob): SQL {
+  notifyOutboxWritten();
+  return sql`insert into ${outbox} (id, name, data)
+    select ${newId("outbox")}, ${job.name}, ${JSON.stringify(job.data)}::jsonb from ${source}`;
 }

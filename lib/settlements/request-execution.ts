@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { enqueueJobFor } from "@/lib/jobs/enqueue-job";
 import { settlementExecuteRequested } from "./events";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
 import { presentSettlement } from "./present-settlement";
@@ -11,9 +11,10 @@ import { visibleSettlements } from "./visibility";
 
 /**
  * Moves a pending settlement to `executing` and writes the job that executes it, in one
- * transaction. The conditional update is the gate: of any number of concurrent calls exactly
- * one finds the settlement pending; every other call gets 409. Only when the update finds
- * nothing is the settlement read, to answer 404, 403 or 409.
+ * statement (the job is written for the row the update returns). The conditional update is the
+ * gate: of any number of concurrent calls exactly one finds the settlement pending; every other
+ * call gets 409. Only when the update finds nothing is the settlement read, to answer 404, 403
+ * or 409.
  */
 export async function requestExecution({
   tenant,
@@ -22,9 +23,9 @@ export async function requestExecution({
   tenant: Tenant;
   settlementId: string;
 }) {
-  const row = await db.transaction(async (tx) => {
-    const now = new Date();
-    const [updated] = await tx
+  const now = new Date();
+  const executing = db.$with("executing").as(
+    db
       .update(settlements)
       .set({ status: "executing", executionStartedAt: now, updatedAt: now })
       .where(
@@ -35,11 +36,12 @@ export async function requestExecution({
           visibleSettlements(tenant),
         ),
       )
-      .returning();
-    if (!updated) return undefined;
-    await enqueueJob(tx, { name: settlementExecuteRequested, data: { settlementId } });
-    return updated;
-  });
+      .returning(),
+  );
+  const queued = db
+    .$with("queued", {})
+    .as(enqueueJobFor(executing, { name: settlementExecuteRequested, data: { settlementId } }));
+  const [row] = await db.with(executing, queued).select().from(executing);
   if (!row) {
     const current = await getSettlementOrThrow({ tenant, settlementId });
     requirePayerOrganization(current, tenant, "execute");
