@@ -42,3 +42,16 @@ export async function startServer(): Promise<void> {
     process.once("SIGINT", stop);
   }
 }
+
+/**
+ * startServer for instrumentation.ts: Next.js would log a failure there and go on answering
+ * every request with a 500, so a failed start stops the process instead.
+ */
+export async function startServerOrExit(): Promise<void> {
+  try {
+    await startServer();
+  } catch (error) {
+    console.error("start-up failed:", error);
+    process.exit(1);
+  }
+}
