@@ -1,32 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { closeDatabase, db } from "@/db/client";
-import { migrateDatabase } from "@/db/migrate";
+import { db } from "@/db/client";
 import { outbox, settlements } from "@/db/schema";
 import { call, eventually } from "../support/api";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
-import { scratchDatabase } from "../support/scratch-database";
+import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
 import { seedTenant } from "../support/tenant";
 
 // A database of its own, so that only these child servers can pick up its work.
 const embedded = inject("databaseEmbedded");
-const database = scratchDatabase("worker", inject("databaseUrl"));
+let database: OwnDatabase | undefined;
 const servers: ChildServer[] = [];
 
 beforeAll(async () => {
-  if (embedded) return;
-  await database.create();
-  await closeDatabase();
-  process.env.DATABASE_URL = database.url;
-  await migrateDatabase(database.url);
+  if (!embedded) database = await moveToOwnDatabase();
 });
 
 afterAll(async () => {
-  if (embedded) return;
   await Promise.all(servers.map((server) => server.stop()));
-  await closeDatabase();
-  await database.drop();
+  await database?.drop();
 });
 
 const statusOf = async (id: string) => {
@@ -40,7 +33,7 @@ const statusOf = async (id: string) => {
 describe("start-up", () => {
   test.skipIf(embedded)("a bad BACKGROUND_WORK stops the server with the reason", async () => {
     await expect(
-      startChildServer({ env: { DATABASE_URL: database.url, BACKGROUND_WORK: "sometimes" } }),
+      startChildServer({ env: { DATABASE_URL: database?.url, BACKGROUND_WORK: "sometimes" } }),
     ).rejects.toThrow(/exited early[\s\S]*BACKGROUND_WORK must be "on" or "off", not "sometimes"/);
   });
 });
@@ -51,7 +44,7 @@ describe("an API process with BACKGROUND_WORK=off and a worker process", () => {
     "the API process leaves the work to the worker, whose dispatcher PostgreSQL wakes",
     async () => {
       const web = await startChildServer({
-        env: { DATABASE_URL: database.url, BACKGROUND_WORK: "off" },
+        env: { DATABASE_URL: database?.url, BACKGROUND_WORK: "off" },
       });
       servers.push(web);
       expect(web.output()).toContain("not in this process (BACKGROUND_WORK=off)");
@@ -77,7 +70,7 @@ describe("an API process with BACKGROUND_WORK=off and a worker process", () => {
 
       // The worker's idle poll is ten minutes: only its start and NOTIFY can wake it in time.
       const worker = await startChildServer({
-        env: { DATABASE_URL: database.url, JOBS_POLL_MS: "600000" },
+        env: { DATABASE_URL: database?.url, JOBS_POLL_MS: "600000" },
         ready: (output) => output.includes("functions synced"),
       });
       servers.push(worker);

@@ -1,41 +1,34 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { closeDatabase, db } from "@/db/client";
-import { migrateDatabase } from "@/db/migrate";
+import { db } from "@/db/client";
 import { events, receipts, sandboxCharges, settlements } from "@/db/schema";
 import { sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { call, eventually } from "../support/api";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
-import { scratchDatabase } from "../support/scratch-database";
+import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
 import { seedTenant } from "../support/tenant";
 
 // A database of its own, so that only the child server's runner can pick up these jobs.
 const embedded = inject("databaseEmbedded");
-const database = scratchDatabase("crash", inject("databaseUrl"));
-const childEnv = {
-  DATABASE_URL: database.url,
+let database: OwnDatabase | undefined;
+const childEnv = () => ({
+  DATABASE_URL: database?.url,
   SANDBOX_SLOW_MS: "5000",
   RAIL_TIMEOUT_MS: "30000",
   JOBS_LEASE_MS: "2000",
   JOBS_RETRY_SCALE: "0.01",
-};
+});
 
 let server: ChildServer | undefined;
 
 beforeAll(async () => {
-  if (embedded) return;
-  await database.create();
-  await closeDatabase();
-  process.env.DATABASE_URL = database.url;
-  await migrateDatabase(database.url);
+  if (!embedded) database = await moveToOwnDatabase();
 });
 
 afterAll(async () => {
-  if (embedded) return;
   await server?.stop();
-  await closeDatabase();
-  await database.drop();
+  await database?.drop();
 });
 
 describe("a crash during execution", () => {
@@ -43,7 +36,7 @@ describe("a crash during execution", () => {
   test.skipIf(embedded)(
     "SIGKILL while the rail is paying, restart: every settlement ends executed or failed, charged once",
     async () => {
-      server = await startChildServer({ env: childEnv });
+      server = await startChildServer({ env: childEnv() });
       const baseUrl = server.baseUrl;
       const tenant = await seedTenant();
       const key = tenant.keys.sandbox;
@@ -76,7 +69,7 @@ describe("a crash during execution", () => {
         .where(inArray(settlements.id, ids.slice(0, 2)));
       expect(midway.map((row) => row.status)).toEqual(["executing", "executing"]);
 
-      server = await startChildServer({ env: childEnv });
+      server = await startChildServer({ env: childEnv() });
       const finished = await eventually(async () => {
         const rows = await db.select().from(settlements).where(inArray(settlements.id, ids));
         for (const row of rows) expect(row.status).not.toBe("executing");
