@@ -21,22 +21,9 @@ import { startDeployment } from "./lib/deployment";
 import { benchDatabase } from "./lib/fresh-database";
 import { jsonClient } from "./lib/json-client";
 import { paced } from "./lib/paced";
+import { pool } from "./lib/pool";
 
 const [flows = 1000, concurrency = 32, rate] = process.argv.slice(2).map(Number);
-
-async function pool<T>(count: number, width: number, work: (index: number) => Promise<T>) {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await work(index);
-      }
-    }),
-  );
-  return results;
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: API responses, read field by field in a script
 type Json = Record<string, any>;

@@ -17,6 +17,7 @@ import { startReceiver } from "@/lib/webhooks/test-fixtures/receiver";
 import { startDeployment } from "./lib/deployment";
 import { benchDatabase } from "./lib/fresh-database";
 import { paced } from "./lib/paced";
+import { pool } from "./lib/pool";
 
 const total = Number(process.argv[2] ?? 2000);
 const rate = Number(process.argv[3] ?? 0);
@@ -69,16 +70,9 @@ try {
     );
     createdAt.set(event.id, event.createdAt.getTime());
   };
-  let next = 0;
   const started = Date.now();
   if (rate) await paced(total, rate, emit);
-  else {
-    await Promise.all(
-      Array.from({ length: writers }, async () => {
-        while (next < total) await emit(next++);
-      }),
-    );
-  }
+  else await pool(total, writers, emit);
   const fired = Date.now();
   const deadline = fired + 120_000;
   while (receivedAt.size < total && Date.now() < deadline) {
