@@ -63,13 +63,12 @@ export function chainRecords({
   return rows;
 }
 
-/** Appends records to a settlement's evidence chain (see chainRecords); returns the new chain. */
+/** Appends records to a settlement's evidence chain (see chainRecords). */
 export async function appendEvidence(
   executor: Executor,
   input: { tenant: Tenant; settlementId: string; records: TEvidenceInput[]; at: Date },
-): Promise<TChainLink[]> {
+): Promise<void> {
   const chain = await readEvidenceChain(executor, input.settlementId);
   const rows = chainRecords({ ...input, chain });
   if (rows.length > 0) await executor.insert(evidenceRecords).values(rows);
-  return [...chain, ...rows.map(({ id, hash }) => ({ id, hash }))];
 }
