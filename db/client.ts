@@ -119,6 +119,37 @@ export function readSql(): postgres.Sql {
   return current.reads;
 }
 
+/**
+ * A transaction on one reserved postgres.js connection whose BEGIN goes out in the same write
+ * as its first statement (`first`): one round trip fewer than drizzle's transaction, for hot
+ * paths where the driver's CPU per round trip shows. `rest` runs on the same connection with
+ * the first statement's rows; COMMIT follows it, ROLLBACK anything thrown. On the embedded
+ * database the two go one after the other (see pool).
+ */
+export async function pipelinedTransaction<Row extends object, Result>(
+  first: (sql: postgres.Sql) => postgres.PendingQuery<Row[]>,
+  rest: (rows: Row[], sql: postgres.ReservedSql) => Promise<Result>,
+): Promise<Result> {
+  const sql = await connection().sql.reserve();
+  try {
+    let rows: Row[];
+    if (embedded()) {
+      await sql`begin`;
+      rows = await first(sql);
+    } else {
+      [, rows] = await Promise.all([sql`begin`, first(sql)]);
+    }
+    const result = await rest(rows, sql);
+    await sql`commit`;
+    return result;
+  } catch (error) {
+    await sql`rollback`.catch(() => {});
+    throw error;
+  } finally {
+    sql.release();
+  }
+}
+
 export async function closeDatabase(): Promise<void> {
   const current = holder.__assDatabase;
   holder.__assDatabase = undefined;

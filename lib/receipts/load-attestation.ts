@@ -10,6 +10,7 @@ import {
   inclusionProof,
   MerkleStoreError,
   type TEvidenceRecord,
+  type TNodeStore,
   type TReceiptBundle,
   type TTreeHead,
   toReceiptBundle,
@@ -51,12 +52,10 @@ const readLogHead = async (executor: Executor, logId: string) => {
  * Everything the database holds about a receipt's attestation, as the attest engine reads it:
  * the evidence chain in stored order, and for a sealed receipt its inclusion proof under the
  * log's current signed tree head, assembled into the same bundle an offline verifier gets.
- * `head`: the log's head row when the caller read it with the receipt (null: the log has none).
  */
 export async function loadAttestation(
   executor: Executor,
   row: ReceiptRow,
-  head?: AttestLogHeadRow | null,
 ): Promise<TStoredAttestation> {
   const logId = logIdOf(row.environment);
   // Sequential on purpose: pipelined queries break the embedded database's multiplexing.
@@ -71,10 +70,28 @@ export async function loadAttestation(
       ),
     )
     .orderBy(asc(evidenceRecords.position));
-  const headRow = head === undefined ? await readLogHead(executor, logId) : head;
-  const evidence = evidenceRows.map(evidenceRecordOf);
+  const headRow = await readLogHead(executor, logId);
+  return assembleAttestation({
+    row,
+    evidence: evidenceRows.map(evidenceRecordOf),
+    treeHead: headRow ? treeHeadOf(headRow) : null,
+    store: pgNodeStore(executor, logId),
+  });
+}
+
+/** A receipt's attestation from its parts; `store` holds the log nodes its proof needs. */
+export async function assembleAttestation({
+  row,
+  evidence,
+  treeHead,
+  store,
+}: {
+  row: ReceiptRow;
+  evidence: TEvidenceRecord[];
+  treeHead: TTreeHead | null;
+  store: TNodeStore;
+}): Promise<TStoredAttestation> {
   const receipt = presentReceipt(row);
-  const treeHead = headRow ? treeHeadOf(headRow) : null;
   if (row.logIndex === null) {
     return { row, receipt, evidence, treeHead, bundle: null, logProblem: null };
   }
@@ -91,11 +108,7 @@ export async function loadAttestation(
   let proof: Buffer[] = [];
   let logProblem: string | null = null;
   try {
-    proof = await inclusionProof({
-      store: pgNodeStore(executor, logId),
-      index: row.logIndex,
-      size: treeHead.treeSize,
-    });
+    proof = await inclusionProof({ store, index: row.logIndex, size: treeHead.treeSize });
   } catch (error) {
     if (!(error instanceof MerkleStoreError || error instanceof RangeError)) throw error;
     logProblem = `the log cannot prove leaf ${row.logIndex}: ${error.message}`;

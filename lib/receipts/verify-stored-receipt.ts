@@ -1,18 +1,22 @@
-import { eq, sql } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
-import { attestLogHeads, receipts } from "@/db/schema";
+import { pipelinedTransaction } from "@/db/client";
 import {
   check,
   checkReceiptFacts,
   type TAttestStatus,
+  type TJwk,
   type TVerifyCheck,
   verifyReceiptBundle,
 } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
-import { logIdOf, tryAdvisoryXactLockSql } from "./attest-log";
-import { receiptNotFound, receiptOfTenant } from "./get-receipt";
-import { loadAttestation, type TStoredAttestation } from "./load-attestation";
+import { receiptNotFound } from "./get-receipt";
+import { assembleAttestation, type TStoredAttestation } from "./load-attestation";
+import {
+  prefetchedNodeStore,
+  readForVerification,
+  verificationReadOf,
+} from "./read-for-verification";
+import { treeHeadPublicJwks } from "./tree-head-public-jwks";
 import { verificationJwks } from "./verification-jwks";
 
 export type TStoredVerification = {
@@ -23,12 +27,9 @@ export type TStoredVerification = {
   verifiedAt: Date;
 };
 
-/** The advisory lock of a receipt's verification is named `receipt-verify:<receipt id>`. */
-const verifyLockPrefix = "receipt-verify:";
-
 const recomputing = new Set(["evidence_chain", "attest_hash"]);
 
-const runChecks = async (executor: Executor, attestation: TStoredAttestation) => {
+const runChecks = async (attestation: TStoredAttestation, loadJwks: () => Promise<TJwk[]>) => {
   const { bundle } = attestation;
   if (!bundle) {
     const facts = checkReceiptFacts({
@@ -42,7 +43,7 @@ const runChecks = async (executor: Executor, attestation: TStoredAttestation) =>
     };
   }
   // Exactly what an offline verifier runs on the exported bundle, so both always agree.
-  const jwks = await verificationJwks(executor, bundle.attest.treeHead.keyId);
+  const jwks = await verificationJwks(bundle.attest.treeHead.keyId, loadJwks);
   const result = verifyReceiptBundle({ bundle, jwks });
   const checks = result.checks.map((c) =>
     c.name === "inclusion" && attestation.logProblem
@@ -71,9 +72,11 @@ const statusAfter = ({
 
 /**
  * Re-verifies a stored receipt against the attest engine, one verification per receipt at a
- * time across every server process (a transaction-scoped advisory lock; a second caller gets
- * 409). A result that no longer matches marks the receipt `invalid`; a later one that matches
- * again restores `valid`: the status is always the latest verification's.
+ * time across every server process (a transaction-scoped advisory lock on
+ * `receipt-verify:<receipt id>`; a second caller gets 409). A result that no longer matches
+ * marks the receipt `invalid`; a later one that matches again restores `valid`: the status is
+ * always the latest verification's. Two round trips: BEGIN with the one statement that takes the
+ * lock and reads everything, then COMMIT (after an UPDATE when the status changed).
  */
 export async function verifyStoredReceipt({
   tenant,
@@ -87,33 +90,34 @@ export async function verifyStoredReceipt({
   recomputeHash?: boolean;
 }): Promise<TStoredVerification> {
   const lookup = { tenant, receiptId, settlementId };
-  return db.transaction(async (tx) => {
-    // One statement reads the receipt and the log's head and takes the receipt's lock.
-    const [found] = await tx
-      .select({
-        row: receipts,
-        head: attestLogHeads,
-        locked: tryAdvisoryXactLockSql(sql`${verifyLockPrefix} || ${receipts.id}`),
-      })
-      .from(receipts)
-      .leftJoin(attestLogHeads, eq(attestLogHeads.logId, logIdOf(tenant.environment)))
-      .where(receiptOfTenant(lookup));
-    if (!found) throw receiptNotFound(lookup);
-    const { row, head, locked } = found;
-    if (!locked) {
-      throw conflict(`A verification of receipt ${row.id} is already in progress; retry shortly.`);
-    }
-    const attestation = await loadAttestation(tx, row, head);
-    const result = await runChecks(tx, attestation);
-    const checks = recomputeHash
-      ? result.checks
-      : result.checks.filter((c) => !recomputing.has(c.name));
-    const status = statusAfter({ attestation, checks, recomputeHash });
-    const verifiedAt = new Date();
-    if (status !== row.status) {
-      await tx.update(receipts).set({ status, verifiedAt }).where(eq(receipts.id, row.id));
-      attestation.row = { ...row, status, verifiedAt };
-    }
-    return { attestation, status, checks, evidence: result.evidence, verifiedAt };
-  });
+  return pipelinedTransaction(
+    (sql) => readForVerification(sql, lookup),
+    async ([raw], sql) => {
+      if (!raw) throw receiptNotFound(lookup);
+      const { locked, row, treeHead, evidence, nodes } = verificationReadOf(raw);
+      if (!locked) {
+        throw conflict(
+          `A verification of receipt ${row.id} is already in progress; retry shortly.`,
+        );
+      }
+      const attestation = await assembleAttestation({
+        row,
+        evidence,
+        treeHead,
+        store: prefetchedNodeStore(nodes),
+      });
+      const result = await runChecks(attestation, () => treeHeadPublicJwks(sql));
+      const checks = recomputeHash
+        ? result.checks
+        : result.checks.filter((c) => !recomputing.has(c.name));
+      const status = statusAfter({ attestation, checks, recomputeHash });
+      const verifiedAt = new Date();
+      if (status !== row.status) {
+        await sql`update receipts set status = ${status},
+          verified_at = ${verifiedAt.toISOString()}::timestamptz where id = ${row.id}`;
+        attestation.row = { ...row, status, verifiedAt };
+      }
+      return { attestation, status, checks, evidence: result.evidence, verifiedAt };
+    },
+  );
 }

@@ -1,0 +1,123 @@
+import type postgres from "postgres";
+import type { ReceiptRow } from "@/db/schema";
+import type { TEvidenceRecord, TNodeStore, TStoredNode, TTreeHead } from "@/lib/attest";
+import type { Tenant } from "@/lib/auth/tenant";
+import { logIdOf } from "./attest-log";
+
+export type TVerificationRead = {
+  /** Whether this transaction took the receipt's verification lock. */
+  locked: boolean;
+  row: ReceiptRow;
+  treeHead: TTreeHead | null;
+  evidence: TEvidenceRecord[];
+  /** The log nodes the receipt's inclusion proof under `treeHead` folds (see inclusionNodeKeys). */
+  nodes: TStoredNode[];
+};
+
+const isoTime = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Every column of ReceiptRow, named as drizzle names it (a test compares the two rows). Times
+ * come as ISO text: drizzle has postgres.js hand timestamps over unparsed.
+ */
+const receiptFields = `r.id, r.organization_id as "organizationId", r.environment,
+  r.settlement_id as "settlementId", r.negotiation_id as "negotiationId",
+  r.amount_value::float8 as "amountValue", r.currency, r.parties, r.adapter,
+  r.external_ref as "externalRef", r.policy_snapshot as "policySnapshot",
+  r.evidence_chain as "evidenceChain", r.evidence_chain_head as "evidenceChainHead",
+  r.canonical, r.attest_hash as "attestHash", r.status, r.log_index::float8 as "logIndex",
+  r.deterministic, ${isoTime("r.verified_at")} as "verifiedAt",
+  ${isoTime("r.created_at")} as "createdAt"`;
+
+/** evidenceRecordOf, rendered by PostgreSQL. */
+const evidenceJson = `json_build_object('id', e.id, 'type', e.type, 'payload', e.payload,
+  'previousHash', e.previous_hash, 'hash', e.hash, 'createdAt', ${isoTime("e.created_at")})`;
+
+/**
+ * The stored nodes the inclusion proof of leaf `leaf` in a tree of `size` leaves folds, as SQL
+ * over two bigint expressions: the complete sibling of each of the leaf's ancestors below the
+ * root, and the log's right-edge peaks (complete subtrees at the set bits of `size`) right of
+ * the leaf, which make up the one incomplete sibling. The same set as
+ * `inclusionProofRanges` → `rangeNodeKeys` in lib/attest/merkle-log.ts, compared over every
+ * leaf of every size up to 300 in tests/api/receipt-verification-read.test.ts.
+ */
+export const inclusionNodeKeys = (leaf: string, size: string) => `
+  select l::smallint as level, (${leaf} >> l) # 1 as idx
+  from generate_series(0, 62) l
+  where (1::bigint << l) < ${size} and (((${leaf} >> l) # 1) + 1) << l <= ${size}
+  union
+  select j::smallint, (${size} >> j) - 1
+  from generate_series(0, 62) j
+  where (${size} >> j) & 1 = 1 and ((${size} >> j) - 1) << j > ${leaf}`;
+
+const nodesJson = `(select coalesce(json_agg(json_build_array(n.level, n.idx, encode(n.hash, 'hex'))), '[]')
+  from (${inclusionNodeKeys("r.log_index", "head.tree_size")}) k
+  join attest_log_nodes n on n.log_id = head.log_id and n.level = k.level and n.idx = k.idx)`;
+
+type TRawRead = Omit<ReceiptRow, "verifiedAt" | "createdAt"> & {
+  verifiedAt: string | null;
+  createdAt: string;
+  locked: boolean;
+  treeHead: TTreeHead | null;
+  evidence: TEvidenceRecord[];
+  nodes: [number, number, string][];
+};
+
+/**
+ * Everything a verification reads, in one statement and one snapshot: the receipt (by id or
+ * settlement, among the tenant's), its verification lock, its evidence chain, the log's signed
+ * tree head and the nodes of its inclusion proof. No row when the tenant has no such receipt.
+ * The lock is the one verifyStoredReceipt documents, `receipt-verify:<receipt id>`.
+ */
+export const readForVerification = (
+  sql: postgres.Sql,
+  {
+    tenant,
+    receiptId,
+    settlementId,
+  }: { tenant: Tenant; receiptId?: string; settlementId?: string },
+) => sql<TRawRead[]>`
+  select
+    pg_try_advisory_xact_lock(hashtextextended('receipt-verify:' || r.id, 0)) as locked,
+    ${sql.unsafe(receiptFields)},
+    case when head.log_id is not null then json_build_object('origin', head.origin,
+      'treeSize', head.tree_size, 'rootHash', head.root_hash, 'signature', head.signature,
+      'keyId', head.key_id) end as "treeHead",
+    (select coalesce(json_agg(${sql.unsafe(evidenceJson)} order by e.position), '[]')
+      from evidence_records e
+      where e.settlement_id = r.settlement_id and e.organization_id = r.organization_id
+        and e.environment = r.environment) as evidence,
+    ${sql.unsafe(nodesJson)} as nodes
+  from receipts r
+  left join attest_log_heads head on head.log_id = ${logIdOf(tenant.environment)}
+  where ${receiptId !== undefined ? sql`r.id = ${receiptId}` : sql`r.settlement_id = ${settlementId ?? ""}`}
+    and r.organization_id = ${tenant.organizationId}
+    and r.environment = ${tenant.environment}`;
+
+/** The read's row as the attest engine takes it. */
+export function verificationReadOf(raw: TRawRead): TVerificationRead {
+  const { locked, treeHead, evidence, nodes, verifiedAt, createdAt, ...columns } = raw;
+  return {
+    locked,
+    row: {
+      ...columns,
+      verifiedAt: verifiedAt === null ? null : new Date(verifiedAt),
+      createdAt: new Date(createdAt),
+    },
+    treeHead,
+    evidence,
+    nodes: nodes.map(([level, index, hash]) => ({ level, index, hash: Buffer.from(hash, "hex") })),
+  };
+}
+
+/** A TNodeStore over nodes read beforehand: the proof's one batched read already happened. */
+export const prefetchedNodeStore = (nodes: readonly TStoredNode[]): TNodeStore => {
+  const byKey = new Map(nodes.map((node) => [`${node.level}:${node.index}`, node.hash]));
+  return {
+    get: async (keys) => keys.map((key) => byKey.get(`${key.level}:${key.index}`)),
+    put: async () => {
+      throw new Error("a prefetched node store is read-only");
+    },
+  };
+};

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, rawSql } from "@/db/client";
+import { inclusionProofRanges, rangeNodeKeys } from "@/lib/attest/merkle-log";
+import { getReceiptOrThrow } from "@/lib/receipts/get-receipt";
+import { assembleAttestation, loadAttestation } from "@/lib/receipts/load-attestation";
+import {
+  inclusionNodeKeys,
+  prefetchedNodeStore,
+  readForVerification,
+  verificationReadOf,
+} from "@/lib/receipts/read-for-verification";
+import { issueTestReceipt, sealAll } from "../support/receipts";
+import { seedTenant, type TestTenant } from "../support/tenant";
+
+/** The stored nodes lib/attest folds into PATH(leaf, D[size]), as sorted `level:index` text. */
+const jsKeys = (leaf: number, size: number) =>
+  inclusionProofRanges({ index: leaf, size })
+    .flatMap(rangeNodeKeys)
+    .map((key) => `${key.level}:${key.index}`)
+    .sort();
+
+/** inclusionNodeKeys run by PostgreSQL for each (leaf, size) pair, as jsKeys gives them. */
+async function sqlKeys(pairs: [number, number][]) {
+  const sql = rawSql();
+  const rows = await sql<{ leaf: string; size: string; keys: string[] }[]>`
+    select p.leaf::text, p.size::text,
+      coalesce(array_agg(k.level || ':' || k.idx) filter (where k.level is not null), '{}') as keys
+    from unnest(${pairs.map(([leaf]) => leaf)}::bigint[], ${pairs.map(([, size]) => size)}::bigint[])
+      as p(leaf, size)
+    left join lateral (${sql.unsafe(inclusionNodeKeys("p.leaf", "p.size"))}) k on true
+    group by p.leaf, p.size`;
+  return new Map(rows.map((row) => [`${row.leaf}/${row.size}`, [...row.keys].sort()]));
+}
+
+describe("inclusionNodeKeys (the proof's nodes, computed by PostgreSQL)", () => {
+  test("names exactly the nodes lib/attest folds, for every leaf of every log size up to 300", async () => {
+    const pairs: [number, number][] = [];
+    for (let size = 1; size <= 300; size++) {
+      for (let leaf = 0; leaf < size; leaf++) pairs.push([leaf, size]);
+    }
+    const computed = await sqlKeys(pairs);
+    const mismatches = pairs.filter(
+      ([leaf, size]) =>
+        JSON.stringify(computed.get(`${leaf}/${size}`)) !== JSON.stringify(jsKeys(leaf, size)),
+    );
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  test("and for logs far beyond 32-bit sizes", async () => {
+    const size = 2 ** 41 + 2 ** 33 + 12_345;
+    const pairs: [number, number][] = [
+      0,
+      1,
+      2 ** 40,
+      2 ** 41,
+      2 ** 41 + 2 ** 33 + 12_000,
+      size - 1,
+    ].map((leaf) => [leaf, size]);
+    const computed = await sqlKeys(pairs);
+    for (const [leaf] of pairs) expect(computed.get(`${leaf}/${size}`)).toEqual(jsKeys(leaf, size));
+  });
+});
+
+describe("readForVerification", () => {
+  let tenant: TestTenant;
+  const sandbox = () => ({
+    organizationId: tenant.organizationId,
+    environment: "sandbox" as const,
+  });
+
+  beforeAll(async () => {
+    tenant = await seedTenant();
+  });
+  afterAll(async () => tenant.remove());
+
+  const read = async (lookup: { receiptId?: string; settlementId?: string }) => {
+    const [raw] = await readForVerification(rawSql(), { tenant: sandbox(), ...lookup });
+    return raw && verificationReadOf(raw);
+  };
+
+  test("reads the receipt exactly as drizzle does, and the attestation loadAttestation reads", async () => {
+    const issued = await issueTestReceipt({ tenant: sandbox(), responders: 2 });
+    const pending = await read({ receiptId: issued.id });
+    expect(pending?.row).toEqual(
+      await getReceiptOrThrow({ tenant: sandbox(), receiptId: issued.id }),
+    );
+    expect(pending?.nodes).toEqual([]);
+
+    // Two more leaves, so that the receipt's proof has nodes to read.
+    for (const responders of [1, 3]) await issueTestReceipt({ tenant: sandbox(), responders });
+    await sealAll();
+    const sealed = await read({ settlementId: issued.settlementId });
+    const row = await getReceiptOrThrow({ tenant: sandbox(), receiptId: issued.id });
+    expect(sealed?.row).toEqual(row);
+    expect(sealed?.locked).toBe(true);
+    const loaded = await loadAttestation(db, row);
+    expect(sealed?.evidence).toEqual(loaded.evidence);
+    expect(sealed?.treeHead).toEqual(loaded.treeHead);
+    const assembled = await assembleAttestation({
+      row,
+      evidence: sealed!.evidence,
+      treeHead: sealed!.treeHead,
+      store: prefetchedNodeStore(sealed!.nodes),
+    });
+    expect(sealed?.nodes.length).toBeGreaterThan(0);
+    expect(assembled.logProblem).toBeNull();
+    expect(assembled.bundle).toEqual(loaded.bundle);
+  });
+
+  test("reads nothing for another tenant's receipt", async () => {
+    const stranger = await seedTenant();
+    try {
+      const issued = await issueTestReceipt({ tenant: sandbox(), responders: 1 });
+      const [raw] = await readForVerification(rawSql(), {
+        tenant: { organizationId: stranger.organizationId, environment: "sandbox" },
+        receiptId: issued.id,
+      });
+      expect(raw).toBeUndefined();
+    } finally {
+      await stranger.remove();
+    }
+  });
+});
