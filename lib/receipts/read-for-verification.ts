@@ -17,16 +17,13 @@ export type TVerificationRead = {
 const isoTime = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/**
- * Every column of ReceiptRow, named as drizzle names it (a test compares the two rows). Times
- * come as ISO text: drizzle has postgres.js hand timestamps over unparsed.
- */
+/** Every column of ReceiptRow, named as drizzle names it (a test compares the two rows). */
 const receiptFields = `r.id, r.organization_id as "organizationId", r.environment,
   r.settlement_id as "settlementId", r.negotiation_id as "negotiationId",
-  r.amount_value::float8 as "amountValue", r.currency, r.parties, r.adapter,
+  r.amount_value as "amountValue", r.currency, r.parties, r.adapter,
   r.external_ref as "externalRef", r.policy_snapshot as "policySnapshot",
   r.evidence_chain as "evidenceChain", r.evidence_chain_head as "evidenceChainHead",
-  r.canonical, r.attest_hash as "attestHash", r.status, r.log_index::float8 as "logIndex",
+  r.canonical, r.attest_hash as "attestHash", r.status, r.log_index as "logIndex",
   r.deterministic, ${isoTime("r.verified_at")} as "verifiedAt",
   ${isoTime("r.created_at")} as "createdAt"`;
 
@@ -68,6 +65,8 @@ type TRawRead = Omit<ReceiptRow, "verifiedAt" | "createdAt"> & {
  * Everything a verification reads, in one statement and one snapshot: the receipt (by id or
  * settlement, among the tenant's), its verification lock, its evidence chain, the log's signed
  * tree head and the nodes of its inclusion proof. No row when the tenant has no such receipt.
+ * The row comes as one JSON text: one JSON.parse costs less than postgres.js parsing two dozen
+ * columns one by one.
  * The lock is the one verifyStoredReceipt documents, `receipt-verify:<receipt id>`.
  */
 export const readForVerification = (
@@ -77,8 +76,8 @@ export const readForVerification = (
     receiptId,
     settlementId,
   }: { tenant: Tenant; receiptId?: string; settlementId?: string },
-) => sql<TRawRead[]>`
-  select
+) => sql<{ json: string }[]>`
+  select row_to_json(v)::text as json from (select
     pg_try_advisory_xact_lock(hashtextextended('receipt-verify:' || r.id, 0)) as locked,
     ${sql.unsafe(receiptFields)},
     case when head.log_id is not null then json_build_object('origin', head.origin,
@@ -93,10 +92,11 @@ export const readForVerification = (
   left join attest_log_heads head on head.log_id = ${logIdOf(tenant.environment)}
   where ${receiptId !== undefined ? sql`r.id = ${receiptId}` : sql`r.settlement_id = ${settlementId ?? ""}`}
     and r.organization_id = ${tenant.organizationId}
-    and r.environment = ${tenant.environment}`;
+    and r.environment = ${tenant.environment}) v`;
 
 /** The read's row as the attest engine takes it. */
-export function verificationReadOf(raw: TRawRead): TVerificationRead {
+export function verificationReadOf({ json }: { json: string }): TVerificationRead {
+  const raw = JSON.parse(json) as TRawRead;
   const { locked, treeHead, evidence, nodes, verifiedAt, createdAt, ...columns } = raw;
   return {
     locked,
