@@ -1,7 +1,44 @@
+import canonicalize from "canonicalize";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CanonicalJsonError, canonicalJson } from "./canonical";
 
+/** Any UTF-16 code unit, so that lone surrogates and pairs both come up. */
+const codeUnits = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+});
+const anyString = fc.oneof(codeUnits, fc.string({ unit: "binary" }));
+const { json } = fc.letrec((tie) => ({
+  json: fc.oneof(
+    { depthSize: "small" },
+    fc.constant(null),
+    fc.boolean(),
+    fc.maxSafeInteger(),
+    anyString,
+    fc.array(tie("json")),
+    fc.dictionary(anyString, tie("json")),
+  ),
+}));
+
+/** The text, or that it was refused. */
+const outcome = (serialize: (value: unknown) => string | undefined, value: unknown) => {
+  try {
+    return serialize(value);
+  } catch {
+    return "refused";
+  }
+};
+
 describe("canonicalJson", () => {
+  it("agrees with the RFC's reference implementation (the canonicalize package)", () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(outcome(canonicalJson, value)).toBe(outcome(canonicalize, value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("sorts keys by UTF-16 code units (RFC 8785 §3.2.3)", () => {
     const input = {
       "\u20ac": "Euro Sign",
