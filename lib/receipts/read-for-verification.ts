@@ -48,9 +48,14 @@ export const inclusionNodeKeys = (leaf: string, size: string) => `
   from generate_series(0, 62) j
   where (${size} >> j) & 1 = 1 and ((${size} >> j) - 1) << j > ${leaf}`;
 
-const nodesJson = `(select coalesce(json_agg(json_build_array(n.level, n.idx, encode(n.hash, 'hex'))), '[]')
-  from (${inclusionNodeKeys("r.log_index", "head.tree_size")}) k
-  join attest_log_nodes n on n.log_id = head.log_id and n.level = k.level and n.idx = k.idx)`;
+/**
+ * Each key's node by its primary key: a subquery per key, which PostgreSQL cannot turn into a
+ * join, since a join would rather scan every node of the log. A missing node reads as null.
+ */
+const nodesJson = `(select coalesce(json_agg(json_build_array(k.level, k.idx,
+    (select encode(n.hash, 'hex') from attest_log_nodes n
+      where n.log_id = head.log_id and n.level = k.level and n.idx = k.idx))), '[]')
+  from (${inclusionNodeKeys("r.log_index", "head.tree_size")}) k)`;
 
 type TRawRead = Omit<ReceiptRow, "verifiedAt" | "createdAt"> & {
   verifiedAt: string | null;
@@ -58,7 +63,7 @@ type TRawRead = Omit<ReceiptRow, "verifiedAt" | "createdAt"> & {
   locked: boolean;
   treeHead: TTreeHead | null;
   evidence: TEvidenceRecord[];
-  nodes: [number, number, string][];
+  nodes: [number, number, string | null][];
 };
 
 /**
@@ -107,7 +112,9 @@ export function verificationReadOf({ json }: { json: string }): TVerificationRea
     },
     treeHead,
     evidence,
-    nodes: nodes.map(([level, index, hash]) => ({ level, index, hash: Buffer.from(hash, "hex") })),
+    nodes: nodes.flatMap(([level, index, hash]) =>
+      hash === null ? [] : [{ level, index, hash: Buffer.from(hash, "hex") }],
+    ),
   };
 }
 
