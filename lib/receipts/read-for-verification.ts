@@ -72,6 +72,11 @@ type TRawRead = Omit<ReceiptRow, "verifiedAt" | "createdAt"> & {
  * tree head and the nodes of its inclusion proof. No row when the tenant has no such receipt.
  * The row comes as one JSON text: one JSON.parse costs less than postgres.js parsing two dozen
  * columns one by one.
+ *
+ * Each table is reached by its unique key alone (the receipt by id or settlement, the evidence by
+ * its settlement, which the tenant's receipt names), so the plan does not hang on statistics:
+ * before ANALYZE has seen a new table, the tenant's columns made PostgreSQL scan the
+ * organization's indexes, every receipt and evidence record it has, on each verification.
  * The lock is the one verifyStoredReceipt documents, `receipt-verify:<receipt id>`.
  */
 export const readForVerification = (
@@ -82,6 +87,10 @@ export const readForVerification = (
     settlementId,
   }: { tenant: Tenant; receiptId?: string; settlementId?: string },
 ) => sql<{ json: string }[]>`
+  with r as materialized (
+    select * from receipts
+    where ${receiptId !== undefined ? sql`id = ${receiptId}` : sql`settlement_id = ${settlementId ?? ""}`}
+  )
   select row_to_json(v)::text as json from (select
     pg_try_advisory_xact_lock(hashtextextended('receipt-verify:' || r.id, 0)) as locked,
     ${sql.unsafe(receiptFields)},
@@ -89,14 +98,11 @@ export const readForVerification = (
       'treeSize', head.tree_size, 'rootHash', head.root_hash, 'signature', head.signature,
       'keyId', head.key_id) end as "treeHead",
     (select coalesce(json_agg(${sql.unsafe(evidenceJson)} order by e.position), '[]')
-      from evidence_records e
-      where e.settlement_id = r.settlement_id and e.organization_id = r.organization_id
-        and e.environment = r.environment) as evidence,
+      from evidence_records e where e.settlement_id = r.settlement_id) as evidence,
     ${sql.unsafe(nodesJson)} as nodes
-  from receipts r
+  from r
   left join attest_log_heads head on head.log_id = ${logIdOf(tenant.environment)}
-  where ${receiptId !== undefined ? sql`r.id = ${receiptId}` : sql`r.settlement_id = ${settlementId ?? ""}`}
-    and r.organization_id = ${tenant.organizationId}
+  where r.organization_id = ${tenant.organizationId}
     and r.environment = ${tenant.environment}) v`;
 
 /** The read's row as the attest engine takes it. */
