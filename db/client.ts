@@ -124,7 +124,8 @@ export function readSql(): postgres.Sql {
  * as its first statement (`first`): one round trip fewer than drizzle's transaction, for hot
  * paths where the driver's CPU per round trip shows. `rest` runs on the same connection with
  * the first statement's rows; COMMIT follows it, ROLLBACK anything thrown. On the embedded
- * database the two go one after the other (see pool).
+ * database BEGIN and the first statement go one after the other: its multiplexing of clients
+ * onto one PGlite session does not hold up to pipelined queries.
  */
 export async function pipelinedTransaction<Row extends object, Result>(
   first: (sql: postgres.Sql) => postgres.PendingQuery<Row[]>,

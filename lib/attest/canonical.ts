@@ -27,6 +27,9 @@ const fail = (path: TPath, message: string): never => {
   throw new CanonicalJsonError({ path: pathText(path), message });
 };
 
+/** In a `u` regular expression a surrogate pair is one code point, so only lone ones match. */
+const loneSurrogate = /\p{Surrogate}/u;
+
 /*
  * RFC 8785 (JCS) for the values a hash may cover, written in one walk that refuses anything a
  * JSON reader could not round-trip exactly: numbers other than safe integers (JCS would print
@@ -35,12 +38,9 @@ const fail = (path: TPath, message: string): never => {
  * domain JCS is JSON.stringify for each string and integer, and members sorted by UTF-16 code
  * units, which is what Array#sort does. The `canonicalize` package (the RFC's reference
  * implementation) agrees on every value a property test generates; it made three allocation-heavy
- * walks (a Set per key) where this makes one, and a receipt verification hashes five to six
- * values. The path is a shared stack, turned into text only on failure.
+ * walks (a Set per key) where this makes one, and a verification hashes every evidence record
+ * and the receipt body. The path is a shared stack, turned into text only on failure.
  */
-/** In a `u` regular expression a surrogate pair is one code point, so only lone ones match. */
-const loneSurrogate = /\p{Surrogate}/u;
-
 const serialize = (value: unknown, path: TPath): string => {
   switch (typeof value) {
     case "string":
