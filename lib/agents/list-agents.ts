@@ -1,15 +1,13 @@
 import type { z } from "zod";
 import { readSql } from "@/db/client";
+import { isoTimeSql } from "@/db/iso-time-sql";
 import { decodeCursor, type SerializedRow, toSerializedPage } from "@/lib/http/pagination";
 import type { TAgent, ZListAgentsQuery } from "./schemas";
 import type { Tenant } from "./scope";
 
-const isoTime = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** presentAgent's fields in its order, as PostgreSQL names and renders them. */
 const agentFields = `id, name, description, capabilities, endpoint_url as "endpointUrl", metadata,
-  status, discoverable, ${isoTime("created_at")} as "createdAt", ${isoTime("updated_at")} as "updatedAt"`;
+  status, discoverable, ${isoTimeSql("created_at")} as "createdAt", ${isoTimeSql("updated_at")} as "updatedAt"`;
 
 /**
  * The API's hottest read. PostgreSQL renders each agent as presentAgent would and the page is

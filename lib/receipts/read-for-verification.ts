@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import { isoTimeSql } from "@/db/iso-time-sql";
 import type { ReceiptRow } from "@/db/schema";
 import type { TEvidenceRecord, TNodeStore, TStoredNode, TTreeHead } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
@@ -14,9 +15,6 @@ export type TVerificationRead = {
   nodes: TStoredNode[];
 };
 
-const isoTime = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** Every column of ReceiptRow, named as drizzle names it (a test compares the two rows). */
 const receiptFields = `r.id, r.organization_id as "organizationId", r.environment,
   r.settlement_id as "settlementId", r.negotiation_id as "negotiationId",
@@ -24,12 +22,12 @@ const receiptFields = `r.id, r.organization_id as "organizationId", r.environmen
   r.external_ref as "externalRef", r.policy_snapshot as "policySnapshot",
   r.evidence_chain as "evidenceChain", r.evidence_chain_head as "evidenceChainHead",
   r.canonical, r.attest_hash as "attestHash", r.status, r.log_index as "logIndex",
-  r.deterministic, ${isoTime("r.verified_at")} as "verifiedAt",
-  ${isoTime("r.created_at")} as "createdAt"`;
+  r.deterministic, ${isoTimeSql("r.verified_at")} as "verifiedAt",
+  ${isoTimeSql("r.created_at")} as "createdAt"`;
 
 /** evidenceRecordOf, rendered by PostgreSQL. */
 const evidenceJson = `json_build_object('id', e.id, 'type', e.type, 'payload', e.payload,
-  'previousHash', e.previous_hash, 'hash', e.hash, 'createdAt', ${isoTime("e.created_at")})`;
+  'previousHash', e.previous_hash, 'hash', e.hash, 'createdAt', ${isoTimeSql("e.created_at")})`;
 
 /**
  * The stored nodes the inclusion proof of leaf `leaf` in a tree of `size` leaves folds, as SQL
