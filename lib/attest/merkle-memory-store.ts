@@ -1,6 +1,9 @@
 import type { TNodeKey, TNodeStore, TStoredNode } from "./merkle-log";
 
-/** An in-memory TNodeStore for tests and benchmarks; counts the nodes it was asked for. */
+/**
+ * An in-memory TNodeStore (tests, benchmarks, and nodes a caller read beforehand); counts the
+ * nodes it was asked for.
+ */
 export const createMemoryNodeStore = () => {
   const nodes = new Map<string, Uint8Array>();
   const stats = { getCalls: 0, nodesRead: 0, nodesWritten: 0 };

@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { isoTimeSql } from "@/db/iso-time-sql";
 import type { ReceiptRow } from "@/db/schema";
-import type { TEvidenceRecord, TNodeStore, TStoredNode, TTreeHead } from "@/lib/attest";
+import type { TEvidenceRecord, TStoredNode, TTreeHead } from "@/lib/attest";
 import type { Tenant } from "@/lib/auth/tenant";
 import { logIdOf } from "./attest-log";
 
@@ -121,14 +121,3 @@ export function verificationReadOf({ json }: { json: string }): TVerificationRea
     ),
   };
 }
-
-/** A TNodeStore over nodes read beforehand: the proof's one batched read already happened. */
-export const prefetchedNodeStore = (nodes: readonly TStoredNode[]): TNodeStore => {
-  const byKey = new Map(nodes.map((node) => [`${node.level}:${node.index}`, node.hash]));
-  return {
-    get: async (keys) => keys.map((key) => byKey.get(`${key.level}:${key.index}`)),
-    put: async () => {
-      throw new Error("a prefetched node store is read-only");
-    },
-  };
-};

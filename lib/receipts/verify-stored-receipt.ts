@@ -2,6 +2,7 @@ import { pipelinedTransaction } from "@/db/client";
 import {
   check,
   checkReceiptFacts,
+  createMemoryNodeStore,
   type TAttestStatus,
   type TJwk,
   type TVerifyCheck,
@@ -11,11 +12,7 @@ import type { Tenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
 import { receiptNotFound } from "./get-receipt";
 import { assembleAttestation, type TStoredAttestation } from "./load-attestation";
-import {
-  prefetchedNodeStore,
-  readForVerification,
-  verificationReadOf,
-} from "./read-for-verification";
+import { readForVerification, verificationReadOf } from "./read-for-verification";
 import { treeHeadPublicJwks } from "./tree-head-public-jwks";
 import { verificationJwks } from "./verification-jwks";
 
@@ -100,12 +97,9 @@ export async function verifyStoredReceipt({
           `A verification of receipt ${row.id} is already in progress; retry shortly.`,
         );
       }
-      const attestation = await assembleAttestation({
-        row,
-        evidence,
-        treeHead,
-        store: prefetchedNodeStore(nodes),
-      });
+      const { store } = createMemoryNodeStore();
+      await store.put(nodes);
+      const attestation = await assembleAttestation({ row, evidence, treeHead, store });
       const result = await runChecks(attestation, () => treeHeadPublicJwks(sql));
       const checks = recomputeHash
         ? result.checks

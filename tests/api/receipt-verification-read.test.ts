@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, rawSql } from "@/db/client";
+import { createMemoryNodeStore } from "@/lib/attest";
 import { inclusionProofRanges, rangeNodeKeys } from "@/lib/attest/merkle-log";
 import { getReceiptOrThrow } from "@/lib/receipts/get-receipt";
 import { assembleAttestation, loadAttestation } from "@/lib/receipts/load-attestation";
 import {
   inclusionNodeKeys,
-  prefetchedNodeStore,
   readForVerification,
   verificationReadOf,
 } from "@/lib/receipts/read-for-verification";
@@ -96,11 +96,13 @@ describe("readForVerification", () => {
     const loaded = await loadAttestation(db, row);
     expect(sealed?.evidence).toEqual(loaded.evidence);
     expect(sealed?.treeHead).toEqual(loaded.treeHead);
+    const { store } = createMemoryNodeStore();
+    await store.put(sealed!.nodes);
     const assembled = await assembleAttestation({
       row,
       evidence: sealed!.evidence,
       treeHead: sealed!.treeHead,
-      store: prefetchedNodeStore(sealed!.nodes),
+      store,
     });
     expect(sealed?.nodes.length).toBeGreaterThan(0);
     expect(assembled.logProblem).toBeNull();
