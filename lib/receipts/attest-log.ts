@@ -1,4 +1,4 @@
-import { type SQLWrapper, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import type { Environment } from "@/lib/environment";
 
@@ -17,14 +17,10 @@ export async function advisoryXactLock(executor: Executor, name: string): Promis
   await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }
 
-/** Takes advisoryXactLock's lock of `name` (text, or SQL giving it), or is false at once. */
-export const tryAdvisoryXactLockSql = (name: SQLWrapper | string) =>
-  sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${name}, 0))`;
-
 /** Like advisoryXactLock, but answers false at once when another transaction holds it. */
 export async function tryAdvisoryXactLock(executor: Executor, name: string): Promise<boolean> {
   const rows = await executor.execute<{ locked: boolean }>(
-    sql`select ${tryAdvisoryXactLockSql(name)} as locked`,
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as locked`,
   );
   return rows[0]?.locked === true;
 }
