@@ -125,7 +125,7 @@ async function applyOutcome(
         planned.push(op.id);
         break;
       case "RunComplete":
-        await finishRun(sql, run, { status: "completed", output: op.data ?? null });
+        await finishRun(sql, run, { status: "completed", output: op.data ?? null, steps, stack });
         return "stop";
       default:
         return fail({

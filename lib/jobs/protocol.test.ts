@@ -56,6 +56,14 @@ const functions = [
     },
   ),
   client.createFunction(
+    {
+      id: "buffered",
+      triggers: [{ event: "test/buffered.requested" }],
+      checkpointing: { bufferedSteps: 2 },
+    },
+    async ({ step }) => ({ sent: await step.run("send", () => "ok") }),
+  ),
+  client.createFunction(
     { id: "parallel", triggers: [{ event: "test/parallel.requested" }] },
     async ({ step }) => Promise.all([step.run("left", () => "L"), step.run("right", () => "R")]),
   ),
@@ -75,6 +83,7 @@ const triggers: Record<string, string> = {
   sleeper: "test/sleep.requested",
   throws: "test/throw.requested",
   parallel: "test/parallel.requested",
+  buffered: "test/buffered.requested",
 };
 
 const call = (fn: string, overrides: Partial<CallRequest> = {}) =>
@@ -226,14 +235,17 @@ describe("function calls", () => {
 });
 
 describe("async checkpointing (calls carrying fn_id and qi_id)", () => {
-  const checkpointing = async (answer: Awaited<ReturnType<CheckpointReceiver>>) => {
+  const checkpointing = async (
+    answer: Awaited<ReturnType<CheckpointReceiver>>,
+    fn = "two-steps",
+  ) => {
     const received: Checkpoint[] = [];
     const stop = receiveCheckpoints(async (checkpoint) => {
       received.push(checkpoint);
       return answer;
     });
     try {
-      const outcome = await call("two-steps", { checkpointToken: "lease-1" });
+      const outcome = await call(fn, { checkpointToken: "lease-1" });
       return { outcome, received };
     } finally {
       stop();
@@ -262,6 +274,18 @@ describe("async checkpointing (calls carrying fn_id and qi_id)", () => {
     expect(outcome).toMatchObject({
       kind: "ops",
       ops: [{ op: "RunComplete", data: { answer: 42 } }],
+    });
+  });
+
+  test("a buffered step is not checkpointed on its own: it comes with the run's end", async () => {
+    const { outcome, received } = await checkpointing("saved", "buffered");
+    expect(received).toHaveLength(0);
+    expect(outcome).toMatchObject({
+      kind: "ops",
+      ops: [
+        { op: "StepRun", displayName: "send", data: "ok" },
+        { op: "RunComplete", data: { sent: "ok" } },
+      ],
     });
   });
 

@@ -94,12 +94,21 @@ export async function saveProgress(
 export async function finishRun(
   sql: postgres.Sql,
   run: ClaimedRun,
-  end: { status: "completed" | "failed"; output: unknown; failureFunctionId?: string },
+  end: {
+    status: "completed" | "failed";
+    output: unknown;
+    failureFunctionId?: string;
+    /** Steps that arrived together with the run's end (buffered checkpoints). */
+    steps?: Record<string, JobStepState>;
+    stack?: string[];
+  },
 ): Promise<boolean> {
   const startsCompanion = end.status === "failed" && end.failureFunctionId !== undefined;
   const write = async (tx: postgres.Sql | postgres.TransactionSql) => {
     const ended = await tx`update job_runs set status = ${end.status},
         output = ${JSON.stringify(end.output ?? null)}::jsonb, ended_at = now(),
+        steps = steps || ${JSON.stringify(end.steps ?? {})}::jsonb,
+        stack = stack || ${JSON.stringify(end.stack ?? [])}::jsonb,
         lease_token = null, lease_until = null
       where id = ${run.id} and lease_token = ${run.leaseToken} and status = 'queued' returning 1`;
     if (ended.length === 0) return false;

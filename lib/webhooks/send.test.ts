@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { RequestOptions } from "node:https";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
+import { receiverAgents, type TPinnedOptions } from "./receiver-agents";
 import { sendWebhook } from "./send";
 import { verifyWebhook } from "./signing";
 import {
@@ -335,6 +337,59 @@ describe("sendWebhook reports failures", () => {
       ok: false,
       error: { code: "network_error", message: "connection failed (ECONNREFUSED)" },
     });
+  });
+});
+
+describe("sendWebhook keeps connections to receivers alive", () => {
+  const send = (r: TReceiver, id: string) =>
+    sendWebhook({ ...sandbox, url: `${r.origin}/hooks`, id, body, secrets: [whsecSecret] });
+
+  it("sends consecutive deliveries to one receiver over one connection", async () => {
+    const sockets = new Set<unknown>();
+    const r = await receiver(({ res }) => {
+      sockets.add(res.socket);
+      res.writeHead(204).end();
+    });
+    for (const id of ["evt-a", "evt-b", "evt-c"]) expect((await send(r, id)).ok).toBe(true);
+    expect(r.received.map((got) => got.headers["webhook-id"])).toEqual(["evt-a", "evt-b", "evt-c"]);
+    expect(sockets.size).toBe(1);
+  });
+
+  it("replaces a pooled connection the receiver dropped, once, on a new connection", async () => {
+    const served = new WeakMap<object, number>();
+    // Every connection answers its first request and drops the next one unanswered.
+    const r = await receiver(({ res }) => {
+      const socket = res.socket!;
+      const count = (served.get(socket) ?? 0) + 1;
+      served.set(socket, count);
+      if (count > 1) socket.destroy();
+      else res.writeHead(204).end();
+    });
+    expect((await send(r, "evt-a")).ok).toBe(true);
+    const second = await send(r, "evt-b");
+    expect(second).toMatchObject({ ok: true, status: 204 });
+    expect(r.received.map((got) => got.headers["webhook-id"])).toEqual(["evt-a", "evt-b", "evt-b"]);
+  });
+
+  it("does not send again when a new connection fails", async () => {
+    const r = await receiver(({ res }) => {
+      res.socket?.destroy();
+    });
+    expect(await send(r, "evt-a")).toMatchObject({ ok: false, error: { code: "network_error" } });
+    expect(r.received).toHaveLength(1);
+  });
+
+  it("pools connections per vetted address, not per host name alone", () => {
+    const name = (pinnedAddress: string) => {
+      const options: RequestOptions & TPinnedOptions = {
+        host: "hooks.example.com",
+        port: 443,
+        pinnedAddress,
+      };
+      return receiverAgents.https.getName(options);
+    };
+    expect(name("203.0.113.7")).not.toBe(name("198.51.100.7"));
+    expect(name("203.0.113.7")).toBe(name("203.0.113.7"));
   });
 });
 

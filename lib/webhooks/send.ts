@@ -1,9 +1,10 @@
 import type { ClientRequest, IncomingHttpHeaders } from "node:http";
 import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { request as httpsRequest, type RequestOptions } from "node:https";
 import { isIP } from "node:net";
 import type { TEnvironment } from "@/lib/events/types";
 import { pinnedLookup } from "./pinned-lookup";
+import { receiverAgents, type TPinnedOptions } from "./receiver-agents";
 import { parseRetryAfter } from "./retry-after";
 import { signWebhook, type TSignatureHeaders } from "./signing";
 import { checkWebhookUrl, type TResolveHost, type TUrlCheck } from "./url-safety";
@@ -46,55 +47,79 @@ type TPostOutcome =
 
 type TVettedTarget = Extract<TUrlCheck, { ok: true }>;
 
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
+
 function describeError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const code = errorCode(error);
   if (code) return `connection failed (${code})`;
   return `connection failed (${error instanceof Error ? error.message : String(error)})`;
 }
 
-/** One POST to the vetted address; never follows redirects, reads at most 4 KiB back. */
-function post({
-  target,
-  body,
-  headers,
-  timeoutMs,
-  ca,
-}: {
+type TPostRequest = {
   target: TVettedTarget;
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
   ca?: string | Buffer;
-}): Promise<TPostOutcome> {
+};
+
+/** A pooled connection the receiver had closed, found so when it was reused. */
+type TStale = { kind: "stale"; message: string };
+
+/** How a receiver that closed an idle pooled connection shows up when it is reused. */
+const staleConnectionCodes = new Set(["ECONNRESET", "EPIPE"]);
+
+/**
+ * One POST to the vetted address over a pooled keep-alive connection; never follows redirects,
+ * reads at most 4 KiB back. A pooled connection that turns out to be closed before anything
+ * came back is replaced by a new one once (Node's `reusedSocket` pattern), so an idle timeout
+ * on the receiver's side does not count as a failed attempt.
+ */
+async function post(request: TPostRequest): Promise<TPostOutcome> {
+  const started = performance.now();
+  const first = await postOnce(request, true);
+  if (first.kind !== "stale") return first;
+  const timeoutMs = Math.max(1, request.timeoutMs - (performance.now() - started));
+  const second = await postOnce({ ...request, timeoutMs }, false);
+  return second.kind === "stale" ? { kind: "error", message: second.message } : second;
+}
+
+function postOnce(
+  { target, body, headers, timeoutMs, ca }: TPostRequest,
+  pooled: boolean,
+): Promise<TPostOutcome | TStale> {
   const { url, hostname, address } = target;
   const secure = url.protocol === "https:";
   const request = secure ? httpsRequest : httpRequest;
+  const agent = secure ? receiverAgents.https : receiverAgents.http;
   return new Promise((resolve) => {
     let settled = false;
     let answer: { status: number; headers: IncomingHttpHeaders } | undefined;
     const chunks: Buffer[] = [];
     let received = 0;
 
+    const options: RequestOptions & TPinnedOptions = {
+      protocol: url.protocol,
+      host: hostname,
+      port: url.port === "" ? undefined : Number(url.port),
+      path: `${url.pathname}${url.search}`,
+      method: "POST",
+      headers: { ...headers, host: url.host, "content-length": String(Buffer.byteLength(body)) },
+      agent: pooled ? agent : false,
+      pinnedAddress: address.address,
+      lookup: pinnedLookup(address),
+      ...(secure && isIP(hostname) === 0 ? { servername: hostname } : {}),
+      ...(secure && ca ? { ca } : {}),
+    };
     let req: ClientRequest;
     try {
-      req = request({
-        protocol: url.protocol,
-        host: hostname,
-        port: url.port === "" ? undefined : Number(url.port),
-        path: `${url.pathname}${url.search}`,
-        method: "POST",
-        headers: { ...headers, host: url.host, "content-length": String(Buffer.byteLength(body)) },
-        agent: false,
-        lookup: pinnedLookup(address),
-        ...(secure && isIP(hostname) === 0 ? { servername: hostname } : {}),
-        ...(secure && ca ? { ca } : {}),
-      });
+      req = request(options);
     } catch (error) {
       resolve({ kind: "error", message: describeError(error) });
       return;
     }
 
-    const finish = (outcome: TPostOutcome) => {
+    const finish = (outcome: TPostOutcome | TStale) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -129,6 +154,8 @@ function post({
     });
     req.on("error", (error) => {
       if (answer) finishAnswer();
+      else if (req.reusedSocket && staleConnectionCodes.has(String(errorCode(error))))
+        finish({ kind: "stale", message: describeError(error) });
       else finish({ kind: "error", message: describeError(error) });
     });
     req.end(body);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "@/db/client";
+import { db, rawSql } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { call, eventually } from "../support/api";
 import { answer, startReceiver, type TReceived, type TReceiver } from "../support/receiver";
@@ -124,6 +124,14 @@ describe("webhook delivery", () => {
         latency: expect.stringMatching(/^\d+ms$/),
         nextAttemptAt: null,
       }),
+    ]);
+    // The attempt's result reached the runner together with the run's end, and was kept.
+    const [run] = await rawSql()<{ status: string; steps: Record<string, { data: unknown }> }[]>`
+      select status, steps from job_runs
+      where function_id like '%deliver-webhook' and event->'data'->>'deliveryId' = ${log.body.data[0].id}`;
+    expect(run?.status).toBe("completed");
+    expect(Object.values(run?.steps ?? {})).toEqual([
+      { data: { done: true, status: "delivered" } },
     ]);
   });
 
