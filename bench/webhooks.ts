@@ -7,7 +7,8 @@
  * processes, bench/lib/deployment.ts) on a fresh database (or DATABASE_URL), registers
  * one sandbox endpoint, fires the events from 32 concurrent writers (or, with `rate`, at that many
  * per second: sustained traffic rather than a backlog to drain), and prints deliveries/s and the
- * time from event creation (its createdAt) to receipt at the receiver (p50/p99).
+ * time from event creation (its createdAt) to receipt at the receiver (p50/p99), and the CPU time
+ * each delivery cost the service's processes and this process.
  */
 import { closeDatabase, db } from "@/db/client";
 import { emitEvent } from "@/lib/events/emit-event";
@@ -70,6 +71,8 @@ try {
     );
     createdAt.set(event.id, event.createdAt.getTime());
   };
+  const cpuBefore = server.cpuMs();
+  const benchCpuBefore = process.cpuUsage();
   const started = Date.now();
   if (rate) await paced(total, rate, emit);
   else await pool(total, writers, emit);
@@ -78,6 +81,8 @@ try {
   while (receivedAt.size < total && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  const serviceCpuMs = server.cpuMs() - cpuBefore;
+  const benchCpu = process.cpuUsage(benchCpuBefore);
   const finished = Math.max(...receivedAt.values());
   const latencies = [...createdAt]
     .map(([id, at]) => (receivedAt.get(id) ?? Number.NaN) - at)
@@ -89,6 +94,9 @@ try {
   );
   console.log(
     `event created → received: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+  );
+  console.log(
+    `CPU per delivery: service ${(serviceCpuMs / total).toFixed(2)} ms, this benchmark (writers and receiver) ${((benchCpu.user + benchCpu.system) / 1000 / total).toFixed(2)} ms`,
   );
   if (receivedAt.size < total) console.log(`MISSING: ${total - receivedAt.size} not delivered`);
 } finally {

@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import { db, preparedQuery } from "@/db/client";
-import { events, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { webhookDeliveries } from "@/db/schema";
 import { presentEvent } from "@/lib/events/present-event";
 import { activeSecrets } from "./active-secrets";
 import { resultOfRow, resultOfSend, type TAttemptResult } from "./attempt-result";
-import { claimAttempt } from "./claim-attempt";
+import { claimedAttempt, readAndClaimAttempt } from "./claim-attempt";
 import { sendWebhook } from "./send";
 import { settleAttempt, type TAttemptOutcome } from "./settle-attempt";
 
@@ -20,22 +20,11 @@ async function closeWithoutAttempt(
   return { done: true, status };
 }
 
-/** A delivery with its endpoint and event, read before every attempt. */
-const deliveryTarget = () =>
-  preparedQuery("webhook_delivery_target", (database) =>
-    database
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-      .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
-      .prepare("webhook_delivery_target"),
-  );
-
 /**
  * Attempt number `attempt` of a delivery (retry `retry` of this run, for the schedule): the
- * endpoint is read again first (deleted → cancelled, disabled → failed), the attempt is claimed
- * so that it is sent at most once, then sent, with the URL vetted again against the current DNS.
+ * endpoint is read again with the attempt's claim (deleted → cancelled, disabled → failed, and
+ * nothing claimed), so that it is sent at most once; then it is sent, with the URL vetted again
+ * against the current DNS.
  */
 export async function attemptDelivery({
   deliveryId,
@@ -46,7 +35,7 @@ export async function attemptDelivery({
   attempt: number;
   retry: number;
 }): Promise<TAttemptOutcome> {
-  const [target] = await deliveryTarget().execute({ deliveryId });
+  const target = await readAndClaimAttempt(deliveryId, attempt);
   if (!target) return { done: true, status: "cancelled" };
   const { delivery, endpoint, event } = target;
   if (delivery.status !== "pending") return { done: true, status: delivery.status };
@@ -56,11 +45,8 @@ export async function attemptDelivery({
     return closeWithoutAttempt(deliveryId, "failed", "the endpoint is disabled");
   }
 
-  const claim = await claimAttempt({ deliveryId, endpointId: endpoint.id, attempt });
   let result: TAttemptResult;
-  if (claim.kind === "existing") {
-    result = resultOfRow(claim.row);
-  } else {
+  if (target.claimed) {
     const sent = await sendWebhook({
       url: endpoint.url,
       environment: endpoint.environment,
@@ -69,6 +55,8 @@ export async function attemptDelivery({
       secrets: activeSecrets(endpoint),
     });
     result = resultOfSend(sent);
+  } else {
+    result = resultOfRow(await claimedAttempt(deliveryId, attempt));
   }
   return settleAttempt({ deliveryId, endpointId: endpoint.id, attempt, retry, result });
 }
