@@ -17,13 +17,26 @@ export async function enqueueJob(executor: Executor, job: TJob): Promise<string>
   return id!;
 }
 
+const outboxRows = (jobs: TJob[]) =>
+  jobs.map((job) => ({ id: newId("outbox"), name: job.name, data: job.data }));
+
 /** enqueueJob for several jobs, in one statement. */
 export async function enqueueJobs(executor: Executor, jobs: TJob[]): Promise<string[]> {
-  const rows = jobs.map((job) => ({ id: newId("outbox"), name: job.name, data: job.data }));
+  const rows = outboxRows(jobs);
   if (rows.length === 0) return [];
   await executor.insert(outbox).values(rows);
   notifyOutboxWritten();
   return rows.map((row) => row.id);
+}
+
+/**
+ * enqueueJobs as an INSERT to run within a larger statement (after a data-modifying CTE that
+ * makes the change the jobs follow from), so the change and its jobs take one round trip.
+ * At least one job.
+ */
+export function enqueueJobsWithin(executor: Executor, jobs: TJob[]): SQL {
+  notifyOutboxWritten();
+  return executor.insert(outbox).values(outboxRows(jobs)).getSQL();
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, arrayOverlaps, eq, isNull } from "drizzle-orm";
+import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type EventRow, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { allEvents } from "@/lib/events/types";
 import { newId } from "@/lib/ids";
-import { enqueueJobs } from "@/lib/jobs/enqueue-job";
+import { enqueueJobsWithin } from "@/lib/jobs/enqueue-job";
 import { deliveryRequested, type TDeliveryRequested } from "./job-names";
 
 /** The ids of the active endpoints of the event's organization and environment subscribed to it. */
@@ -23,7 +23,7 @@ export const subscribedEndpoints = (executor: Executor, event: EventRow) =>
 
 /**
  * The outbox half of an event: one delivery row per subscribed endpoint and one job per
- * delivery, in the caller's transaction.
+ * delivery, in the caller's transaction and in one statement.
  */
 export async function fanOutEvent(
   executor: Executor,
@@ -40,15 +40,11 @@ export async function fanOutEvent(
     eventType: event.type,
     nextAttemptAt: event.createdAt,
   }));
-  await executor.insert(webhookDeliveries).values(deliveries);
-  await enqueueJobs(
-    executor,
-    deliveries.map((delivery) => ({
-      name: deliveryRequested,
-      data: {
-        deliveryId: delivery.id,
-        endpointId: delivery.endpointId,
-      } satisfies TDeliveryRequested,
-    })),
-  );
+  const jobs = deliveries.map((delivery) => ({
+    name: deliveryRequested,
+    data: { deliveryId: delivery.id, endpointId: delivery.endpointId } satisfies TDeliveryRequested,
+  }));
+  await executor.execute(sql`
+    with deliveries as (${executor.insert(webhookDeliveries).values(deliveries).getSQL()})
+    ${enqueueJobsWithin(executor, jobs)}`);
 }
