@@ -13,7 +13,7 @@ export const jobsSettings = () => ({
   /** How long a claimed run stays with its process without a heartbeat. */
   leaseMs: Number(process.env.JOBS_LEASE_MS ?? 30_000),
   /** Function calls in flight per process. */
-  concurrency: Number(process.env.JOBS_CONCURRENCY ?? 64),
+  concurrency: Number(process.env.JOBS_CONCURRENCY ?? 256),
   /** Idle poll for due runs (sleeps ending, other processes' events). */
   pollMs: Number(process.env.JOBS_POLL_MS ?? 200),
 });
