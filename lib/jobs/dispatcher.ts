@@ -1,9 +1,10 @@
 import type postgres from "postgres";
+import { pipelinedTransaction } from "@/db/client";
 import type { JobEvent } from "./ingest-events";
 import { onOutboxWritten } from "./outbox-signal";
 import { WakeSignal } from "./wake-signal";
 
-export type Deliver = (tx: postgres.TransactionSql, events: JobEvent[]) => Promise<void>;
+export type Deliver = (tx: postgres.Sql, events: JobEvent[]) => Promise<void>;
 
 const BATCH = 200;
 // Without NOTIFY, a write in this process is told before its commit, so look again quickly: the
@@ -12,7 +13,7 @@ const FOLLOW_UP_MS = [1, 2, 5, 10, 20, 50, 100];
 
 /**
  * Turns committed outbox rows into events, exactly once in effect: rows are claimed with
- * FOR UPDATE SKIP LOCKED (several processes can dispatch at once), delivered, and marked in the
+ * FOR UPDATE SKIP LOCKED (several processes can dispatch at once), marked and delivered in the
  * same transaction. The event id is the row id, so a delivery repeated after a crash between
  * delivering and committing is ignored by the receiver (Inngest, or the embedded intake).
  */
@@ -36,7 +37,7 @@ export function startDispatcher(options: {
     let followUp = followUps.length;
     for (;;) {
       try {
-        const count = await dispatchBatch(options.sql, options.deliver);
+        const count = await dispatchBatch(options.deliver);
         failures = 0;
         if (count > 0) {
           options.afterDelivery?.();
@@ -76,24 +77,28 @@ function listenForOutboxWrites(sql: postgres.Sql, wake: () => void) {
   });
 }
 
-async function dispatchBatch(sql: postgres.Sql, deliver: Deliver): Promise<number> {
-  return sql.begin(async (tx) => {
-    const rows = await tx<
+/**
+ * One transaction: the oldest undispatched rows are claimed and marked dispatched in the
+ * statement that travels with BEGIN, then delivered; a failed delivery rolls the marks back.
+ */
+async function dispatchBatch(deliver: Deliver): Promise<number> {
+  return pipelinedTransaction(
+    (sql) => sql<
       { seq: number; id: string; name: string; data: Record<string, unknown>; ts: number }[]
     >`
-      select seq, id, name, data, (extract(epoch from created_at) * 1000)::float8 as ts from outbox
-      where dispatched_at is null order by seq limit ${BATCH} for update skip locked`;
-    if (rows.length === 0) return 0;
-    await deliver(
-      tx,
-      rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        data: row.data,
-        ts: row.ts,
-      })),
-    );
-    await tx`update outbox set dispatched_at = now() where seq = any(${rows.map((row) => row.seq)})`;
-    return rows.length;
-  }) as Promise<number>;
+      with picked as (
+        select seq from outbox where dispatched_at is null order by seq limit ${BATCH}
+        for update skip locked)
+      update outbox set dispatched_at = now() from picked where outbox.seq = picked.seq
+      returning outbox.seq, id, name, data, (extract(epoch from created_at) * 1000)::float8 as ts`,
+    async (rows, sql) => {
+      if (rows.length === 0) return 0;
+      rows.sort((a, b) => a.seq - b.seq);
+      await deliver(
+        sql,
+        rows.map((row) => ({ id: row.id, name: row.name, data: row.data, ts: row.ts })),
+      );
+      return rows.length;
+    },
+  );
 }

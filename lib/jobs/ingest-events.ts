@@ -18,44 +18,50 @@ export async function ingestEvents(
   functions: JobFunction[],
 ): Promise<number> {
   if (events.length === 0) return 0;
-  const stored = await tx<{ id: string }[]>`
-    insert into job_events ${tx(events.map((e) => ({ id: e.id, name: e.name, data: JSON.stringify(e.data), ts: e.ts })))}
-    on conflict (id) do nothing returning id`;
-  const fresh = new Set(stored.map(({ id }) => id));
-  const triggered = events
-    .filter((event) => fresh.has(event.id))
-    .flatMap((event) =>
+  const triggered = (batch: JobEvent[]) =>
+    batch.flatMap((event) =>
       functions.filter((fn) => fn.events.includes(event.name)).map((fn) => ({ fn, event })),
     );
-  let started = 0;
-  const runs = [];
+  const runs = triggered(events)
+    .filter(({ fn }) => !fn.debounce)
+    .map(({ fn, event }) => ({
+      id: newId("run"),
+      function_id: fn.id,
+      event_id: event.id,
+      event,
+      concurrency_key: fn.concurrencyKey
+        ? `${fn.id}:${JSON.stringify(valueAt(event, fn.concurrencyKey) ?? null)}`
+        : null,
+      idempotency_key: keyOf(event, fn.idempotencyKey),
+    }));
+  // The events and the runs they start, in one statement: only an event stored now (not a
+  // repeat) starts anything.
+  const [stored] = await tx<{ fresh: string[]; started: number }[]>`
+    with fresh as (
+      insert into job_events ${tx(events.map((e) => ({ id: e.id, name: e.name, data: JSON.stringify(e.data), ts: e.ts })))}
+      on conflict (id) do nothing returning id),
+    started as (
+      insert into job_runs (id, function_id, event_id, event, concurrency_key, idempotency_key)
+      select r.id, r.function_id, r.event_id, r.event, r.concurrency_key, r.idempotency_key
+      from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as r(id text, function_id text,
+        event_id text, event jsonb, concurrency_key text, idempotency_key text)
+      where r.event_id in (select id from fresh)
+      on conflict do nothing returning 1)
+    select array(select id from fresh) as fresh, (select count(*) from started)::int as started`;
+  const fresh = new Set(stored?.fresh);
+  const freshEvents = events.filter((event) => fresh.has(event.id));
+  let started = stored?.started ?? 0;
   // A debounced run keeps only the latest event of its key, so of a batch's events for one key
   // only the last is handed over: the same run results as from handing over each in turn.
   const debounced = new Map<string, { fn: JobFunction; debounce: Debounce; event: JobEvent }>();
-  for (const { fn, event } of triggered) {
-    const { debounce } = fn;
-    if (debounce) debounced.set(debounceKeyOf(fn, debounce, event), { fn, debounce, event });
-    else
-      runs.push({
-        id: newId("run"),
-        function_id: fn.id,
-        event_id: event.id,
-        event: JSON.stringify(event),
-        concurrency_key: fn.concurrencyKey
-          ? `${fn.id}:${JSON.stringify(valueAt(event, fn.concurrencyKey) ?? null)}`
-          : null,
-        idempotency_key: keyOf(event, fn.idempotencyKey),
-      });
+  for (const { fn, event } of triggered(freshEvents)) {
+    if (fn.debounce)
+      debounced.set(debounceKeyOf(fn, fn.debounce, event), { fn, debounce: fn.debounce, event });
   }
   for (const [key, { fn, debounce, event }] of debounced) {
     started += await debounceRun(tx, fn, debounce, key, event);
   }
-  if (runs.length > 0) {
-    started += (await tx`insert into job_runs ${tx(runs)} on conflict do nothing returning id`)
-      .length;
-  }
-  for (const event of events.filter((e) => fresh.has(e.id)))
-    await cancelMatching(tx, event, functions);
+  for (const event of freshEvents) await cancelMatching(tx, event, functions);
   return started;
 }
 
