@@ -10,8 +10,8 @@ export type Executor = Database | Transaction;
 type Connection = {
   db: Database;
   sql: postgres.Sql;
-  /** The small pool of hot single-statement reads, opened on first use (see readSql). */
-  reads?: postgres.Sql;
+  /** The small pool of hot single statements, opened on first use (see statementSql). */
+  statements?: { sql: postgres.Sql; db: Database };
   url: string;
   /** Queries built once for this connection (see preparedQuery). */
   prepared: Map<string, unknown>;
@@ -59,11 +59,12 @@ const pool = (url: string, max: number) =>
     connection: { application_name: "agent-settlement-service" },
   });
 
+const drizzleOn = (sql: postgres.Sql): Database =>
+  drizzle(embedded() ? sql : preparingClient(sql), { schema, casing: "snake_case" });
+
 export function connect(url: string, options: { max?: number } = {}): Connection {
   const sql = pool(url, options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10));
-  const client = embedded() ? sql : preparingClient(sql);
-  const db = drizzle(client, { schema, casing: "snake_case" });
-  return { db, sql, url, prepared: new Map() };
+  return { db: drizzleOn(sql), sql, url, prepared: new Map() };
 }
 
 function connection(): Connection {
@@ -91,11 +92,17 @@ export const db: Database = new Proxy({} as Database, {
  * A query built once per connection and then only executed: drizzle otherwise rebuilds the SQL
  * text on every call, which costs more CPU than the driver's whole round trip for a small read
  * (measured on a 20-row list: 0.44 ms of client CPU per call built, 0.16 ms prepared). For
- * hot reads whose shape is fixed; values go in as `sql.placeholder(...)`.
+ * hot statements whose shape is fixed; values go in as `sql.placeholder(...)`. `on` picks the
+ * pool: the main one, or the small one of hot single statements (statementDb).
  */
-export function preparedQuery<Query>(name: string, build: (db: Database) => Query): Query {
+export function preparedQuery<Query>(
+  name: string,
+  build: (db: Database) => Query,
+  on: "main" | "statements" = "main",
+): Query {
   const current = connection();
-  if (!current.prepared.has(name)) current.prepared.set(name, build(current.db));
+  if (!current.prepared.has(name))
+    current.prepared.set(name, build(on === "main" ? current.db : statementPool().db));
   return current.prepared.get(name) as Query;
 }
 
@@ -103,20 +110,34 @@ export function rawSql(): postgres.Sql {
   return connection().sql;
 }
 
-/**
- * postgres.js on a pool of its own (DATABASE_READ_POOL_SIZE, 2) for the hottest single-statement
- * reads. Concurrent reads queue on its few connections and postgres.js pipelines them: one
- * write and one read system call carry several queries, and PostgreSQL wakes fewer backends.
- * That took the agents list from about 60% to about 67% of the `bench:api` floor; transactions
- * stay on the main pool, where a queued statement would wait behind another's whole transaction.
- * Values come as postgres.js parses them (timestamps as Date), not as drizzle maps them.
- */
-export function readSql(): postgres.Sql {
+function statementPool(): NonNullable<Connection["statements"]> {
   const current = connection();
-  current.reads ??= embedded()
-    ? current.sql
-    : pool(current.url, Number(process.env.DATABASE_READ_POOL_SIZE ?? 2));
-  return current.reads;
+  if (!current.statements) {
+    const sql = embedded()
+      ? current.sql
+      : pool(current.url, Number(process.env.DATABASE_STATEMENT_POOL_SIZE ?? 2));
+    current.statements = { sql, db: embedded() ? current.db : drizzleOn(sql) };
+  }
+  return current.statements;
+}
+
+/**
+ * postgres.js on a pool of its own (DATABASE_STATEMENT_POOL_SIZE, 2) for the hottest single
+ * statements: the agents list, and the embedded runner's and webhook attempts' reads and writes.
+ * Concurrent statements queue on its few connections and postgres.js pipelines them: one write
+ * and one read system call carry several queries, and PostgreSQL wakes fewer backends. That
+ * took the agents list from about 60% to about 67% of the `bench:api` floor, and halved the
+ * median delivery time of webhooks at 300/s (`bench:webhooks -- 3000 300`, 2 cores).
+ * Transactions stay on the main pool, where a queued statement would wait behind another's
+ * whole transaction. Values come as postgres.js parses them (timestamps as Date), not as
+ * drizzle maps them; statementDb is drizzle on the same pool.
+ */
+export function statementSql(): postgres.Sql {
+  return statementPool().sql;
+}
+
+export function statementDb(): Database {
+  return statementPool().db;
 }
 
 /**
@@ -154,6 +175,7 @@ export async function pipelinedTransaction<Row extends object, Result>(
 export async function closeDatabase(): Promise<void> {
   const current = holder.__assDatabase;
   holder.__assDatabase = undefined;
-  if (current?.reads && current.reads !== current.sql) await current.reads.end({ timeout: 5 });
+  if (current?.statements && current.statements.sql !== current.sql)
+    await current.statements.sql.end({ timeout: 5 });
   await current?.sql.end({ timeout: 5 });
 }

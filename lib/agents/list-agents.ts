@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { readSql } from "@/db/client";
+import { statementSql } from "@/db/client";
 import { isoTimeSql } from "@/db/iso-time-sql";
 import { decodeCursor, type SerializedRow, toSerializedPage } from "@/lib/http/pagination";
 import type { TAgent, ZListAgentsQuery } from "./schemas";
@@ -22,7 +22,7 @@ export async function listAgents({
   tenant: Tenant;
   query: z.output<typeof ZListAgentsQuery>;
 }) {
-  const sql = readSql();
+  const sql = statementSql();
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const rows = await sql<SerializedRow[]>`
     select row_to_json(agent)::text as json, agent.id, agent."createdAt"

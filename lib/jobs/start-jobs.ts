@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { rawSql } from "@/db/client";
+import { rawSql, statementSql } from "@/db/client";
 import { inngest } from "@/inngest/client";
 import { inngestHandler } from "@/inngest/handler";
 import { startDispatcher } from "./dispatcher";
@@ -50,7 +50,7 @@ async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
   try {
     const functions = await syncFunctions(callInProcess, url, signingKey);
     const runner = new EmbeddedRunner({
-      sql: rawSql(),
+      sql: statementSql(),
       send: callInProcess,
       url,
       signingKey,

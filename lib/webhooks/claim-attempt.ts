@@ -20,8 +20,10 @@ export type TAttemptTarget = {
 };
 
 const readAndClaim = () =>
-  preparedQuery("webhook_attempt_read_and_claim", (database) => {
-    const claimed = database.$with("claimed", { attempt: webhookAttempts.attempt }).as(sql`
+  preparedQuery(
+    "webhook_attempt_read_and_claim",
+    (database) => {
+      const claimed = database.$with("claimed", { attempt: webhookAttempts.attempt }).as(sql`
       insert into ${webhookAttempts} (delivery_id, endpoint_id, attempt, started_at)
       select d.id, d.endpoint_id, ${sql.placeholder("attempt")}, now()
       from ${webhookDeliveries} d join ${webhookEndpoints} e on e.id = d.endpoint_id
@@ -29,20 +31,22 @@ const readAndClaim = () =>
         and e.deleted_at is null and e.status <> 'disabled'
       on conflict do nothing
       returning attempt`);
-    return database
-      .with(claimed)
-      .select({
-        delivery: webhookDeliveries,
-        endpoint: webhookEndpoints,
-        event: events,
-        claimed: sql<boolean>`exists (select 1 from ${claimed})`,
-      })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-      .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
-      .prepare("webhook_attempt_read_and_claim");
-  });
+      return database
+        .with(claimed)
+        .select({
+          delivery: webhookDeliveries,
+          endpoint: webhookEndpoints,
+          event: events,
+          claimed: sql<boolean>`exists (select 1 from ${claimed})`,
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+        .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
+        .prepare("webhook_attempt_read_and_claim");
+    },
+    "statements",
+  );
 
 /**
  * Reads a delivery with its endpoint and event and, when an attempt may start (the delivery is

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
+import { db, statementDb, type Transaction } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { TAttemptResult } from "./attempt-result";
 import { failingSince } from "./failing-since";
@@ -38,7 +38,7 @@ async function closeDelivered({
   result: TAttemptResult;
 }): Promise<boolean> {
   const now = new Date().toISOString();
-  const rows = await db.execute(sql`
+  const rows = await statementDb().execute(sql`
     with recorded as (
       update webhook_attempts set finished_at = ${now}::timestamptz, succeeded = true,
         response_code = ${result.responseCode}, latency_ms = ${result.latencyMs}, error = null,
