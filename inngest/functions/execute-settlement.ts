@@ -17,6 +17,10 @@ export const executeSettlement = inngest.createFunction(
     triggers: [{ event: settlementExecuteRequested }],
     retries: 5,
     concurrency: { key: "event.data.settlementId", limit: 1 },
+    // The steps' results travel with the run's end instead of in a checkpoint call each. A crash
+    // before that runs them again, which is safe: each re-checks the settlement's state, and
+    // the rail call is keyed by the settlement id.
+    checkpointing: { bufferedSteps: 3 },
     onFailure: async ({ event, error, step }) => {
       const { settlementId } = event.data.event.data as { settlementId: string };
       await step.run("resolve-abandoned", () =>
