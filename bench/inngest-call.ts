@@ -2,7 +2,7 @@
  * The Inngest SDK's own cost per function call, with nothing else in the way: the embedded
  * runner's signed call to a `serve()` handler in this process (inngest/next, as the app serves
  * it), for a function of one step that returns at once. No database, no network.
- *   npm run bench:jobs   (this runs after bench/jobs.ts)   or   tsx bench/inngest-call.ts [calls]
+ *   npm run bench:jobs   (this runs first, then bench/jobs.ts)
  * Prints the CPU time (all threads: the SDK's HMACs run on libuv's pool) and wall time per call
  * at 32 calls in flight. Every run of the embedded runner pays this at least once; a webhook
  * delivery is one run.
@@ -15,7 +15,7 @@ import { inngestFetch, receiveCheckpoints } from "@/lib/jobs/checkpoint-api";
 import { generateSigningKey } from "@/lib/jobs/signing";
 import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 
-const calls = Number(process.argv[2] ?? 5000);
+const calls = 5000;
 const inFlight = 32;
 
 snapshotProcessEnv();
