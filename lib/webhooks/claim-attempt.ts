@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db, preparedQuery } from "@/db/client";
+import { type Database, db, preparedQuery } from "@/db/client";
 import {
   type EventRow,
   events,
@@ -19,34 +19,32 @@ export type TAttemptTarget = {
   claimed: boolean;
 };
 
+function buildReadAndClaim(database: Database) {
+  const claimed = database.$with("claimed", { attempt: webhookAttempts.attempt }).as(sql`
+    insert into ${webhookAttempts} (delivery_id, endpoint_id, attempt, started_at)
+    select d.id, d.endpoint_id, ${sql.placeholder("attempt")}, now()
+    from ${webhookDeliveries} d join ${webhookEndpoints} e on e.id = d.endpoint_id
+    where d.id = ${sql.placeholder("deliveryId")} and d.status = 'pending'
+      and e.deleted_at is null and e.status <> 'disabled'
+    on conflict do nothing
+    returning attempt`);
+  return database
+    .with(claimed)
+    .select({
+      delivery: webhookDeliveries,
+      endpoint: webhookEndpoints,
+      event: events,
+      claimed: sql<boolean>`exists (select 1 from ${claimed})`,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
+    .prepare("webhook_attempt_read_and_claim");
+}
+
 const readAndClaim = () =>
-  preparedQuery(
-    "webhook_attempt_read_and_claim",
-    (database) => {
-      const claimed = database.$with("claimed", { attempt: webhookAttempts.attempt }).as(sql`
-      insert into ${webhookAttempts} (delivery_id, endpoint_id, attempt, started_at)
-      select d.id, d.endpoint_id, ${sql.placeholder("attempt")}, now()
-      from ${webhookDeliveries} d join ${webhookEndpoints} e on e.id = d.endpoint_id
-      where d.id = ${sql.placeholder("deliveryId")} and d.status = 'pending'
-        and e.deleted_at is null and e.status <> 'disabled'
-      on conflict do nothing
-      returning attempt`);
-      return database
-        .with(claimed)
-        .select({
-          delivery: webhookDeliveries,
-          endpoint: webhookEndpoints,
-          event: events,
-          claimed: sql<boolean>`exists (select 1 from ${claimed})`,
-        })
-        .from(webhookDeliveries)
-        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-        .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
-        .prepare("webhook_attempt_read_and_claim");
-    },
-    "statements",
-  );
+  preparedQuery("webhook_attempt_read_and_claim", buildReadAndClaim, "statements");
 
 /**
  * Reads a delivery with its endpoint and event and, when an attempt may start (the delivery is
