@@ -45,6 +45,9 @@ export async function claimRuns(
      from picked where id = picked.due_id
      returning ${returning}`,
     [leaseToken, leaseMs, limit],
+    // Prepared once per connection: the claim runs several times a second, and PostgreSQL
+    // parsed and planned it on every run.
+    { prepare: true },
   );
   return claimed as unknown as ClaimedRun[];
 }
