@@ -10,8 +10,8 @@ import { WakeSignal } from "./wake-signal";
 
 /**
  * The embedded runner's scheduler: keeps up to JOBS_CONCURRENCY runs in flight, claims due
- * runs in batches whenever a slot frees or an event arrives (and polls for sleeps ending and
- * other processes' events), and renews the leases of its in-flight runs so that only a dead
+ * runs in batches whenever an event arrives or a slot frees while due runs wait (and polls for
+ * sleeps ending and other processes' events), and renews the leases of its in-flight runs so that only a dead
  * process's runs are taken over. With `checkpoints`, it also receives the steps the SDK
  * checkpoints for its in-flight runs.
  */
