@@ -12,8 +12,8 @@ import { WakeSignal } from "./wake-signal";
  * The embedded runner's scheduler: keeps up to JOBS_CONCURRENCY runs in flight, claims due
  * runs in batches whenever an event arrives or a slot frees while due runs wait (and polls for
  * sleeps ending and other processes' events), and renews the leases of its in-flight runs so
- * that only a dead process's runs are taken over. With `checkpoints`, it also receives the steps the SDK
- * checkpoints for its in-flight runs.
+ * that only a dead process's runs are taken over. With `checkpoints`, it also receives the
+ * steps the SDK checkpoints for its in-flight runs.
  */
 export class EmbeddedRunner {
   private readonly inFlight = new Map<string, ClaimedRun>();
