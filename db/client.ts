@@ -113,10 +113,11 @@ export function rawSql(): postgres.Sql {
 function statementPool(): NonNullable<Connection["statements"]> {
   const current = connection();
   if (!current.statements) {
-    const sql = embedded()
-      ? current.sql
-      : pool(current.url, Number(process.env.DATABASE_STATEMENT_POOL_SIZE ?? 2));
-    current.statements = { sql, db: embedded() ? current.db : drizzleOn(sql) };
+    if (embedded()) current.statements = { sql: current.sql, db: current.db };
+    else {
+      const sql = pool(current.url, Number(process.env.DATABASE_STATEMENT_POOL_SIZE ?? 2));
+      current.statements = { sql: preparingClient(sql), db: drizzleOn(sql) };
+    }
   }
   return current.statements;
 }
@@ -129,8 +130,9 @@ function statementPool(): NonNullable<Connection["statements"]> {
  * took the agents list from about 60% to about 67% of the `bench:api` floor, and halved the
  * median delivery time of webhooks at 300/s (`bench:webhooks -- 3000 300`, 2 cores).
  * Transactions stay on the main pool, where a queued statement would wait behind another's
- * whole transaction. Values come as postgres.js parses them (timestamps as Date), not as
- * drizzle maps them; statementDb is drizzle on the same pool.
+ * whole transaction. Every statement is prepared, `unsafe` ones too (preparingClient). Values
+ * come as postgres.js parses them (timestamps as Date), not as drizzle maps them; statementDb
+ * is drizzle on the same pool.
  */
 export function statementSql(): postgres.Sql {
   return statementPool().sql;

@@ -45,9 +45,6 @@ export async function claimRuns(
      from picked where id = picked.due_id
      returning ${returning}`,
     [leaseToken, leaseMs, limit],
-    // Prepared once per connection where the pool prepares (not on the embedded database): the
-    // claim runs several times a second, and PostgreSQL parsed and planned it every time.
-    { prepare: sql.options.prepare },
   );
   return claimed as unknown as ClaimedRun[];
 }
