@@ -12,6 +12,8 @@ type Connection = {
   sql: postgres.Sql;
   /** The small pool of hot single statements, opened on first use (see statementSql). */
   statements?: { sql: postgres.Sql; db: Database };
+  /** The one connection of session-scoped locks, opened on first use (see sessionSql). */
+  session?: postgres.Sql;
   url: string;
   /** Queries built once for this connection (see preparedQuery). */
   prepared: Map<string, unknown>;
@@ -143,6 +145,20 @@ export function statementDb(): Database {
 }
 
 /**
+ * One connection per process, for locks that live in a session: a lock one statement takes and
+ * a later one releases must find the same session, which a pool does not promise (receipt
+ * verification holds its advisory lock this way, without a transaction's BEGIN and COMMIT).
+ * Concurrent statements pipeline on it, as on the statement pool, and every one is prepared.
+ * Session locks need a direct connection or a session-mode pooler, not PgBouncer's transaction
+ * mode. On the embedded database it is the one connection.
+ */
+export function sessionSql(): postgres.Sql {
+  const current = connection();
+  current.session ??= embedded() ? current.sql : preparingClient(pool(current.url, 1));
+  return current.session;
+}
+
+/**
  * A transaction on one reserved postgres.js connection whose BEGIN goes out in the same write
  * as its first statement (`first`): one round trip fewer than drizzle's transaction, for hot
  * paths where the driver's CPU per round trip shows. `rest` runs on the same connection with
@@ -179,5 +195,7 @@ export async function closeDatabase(): Promise<void> {
   holder.__assDatabase = undefined;
   if (current?.statements && current.statements.sql !== current.sql)
     await current.statements.sql.end({ timeout: 5 });
+  if (current?.session && current.session !== current.sql)
+    await current.session.end({ timeout: 5 });
   await current?.sql.end({ timeout: 5 });
 }

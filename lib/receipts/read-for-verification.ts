@@ -6,7 +6,7 @@ import type { Tenant } from "@/lib/auth/tenant";
 import { logIdOf } from "./attest-log";
 
 export type TVerificationRead = {
-  /** Whether this transaction took the receipt's verification lock. */
+  /** Whether this session holds the receipt's verification lock now (see releaseVerificationLock). */
   locked: boolean;
   row: ReceiptRow;
   treeHead: TTreeHead | null;
@@ -64,18 +64,42 @@ type TRawRead = Omit<ReceiptRow, "verifiedAt" | "createdAt"> & {
   nodes: [number, number, string | null][];
 };
 
+const lockKey = (receiptIdSql: string) =>
+  `hashtextextended('receipt-verify:' || ${receiptIdSql}, 0)`;
+
+const readText = (lookupColumn: "id" | "settlement_id") => `
+  with r as materialized (select * from receipts where ${lookupColumn} = $1)
+  select row_to_json(v)::text as json from (select
+    pg_try_advisory_lock(${lockKey("r.id")}) as locked,
+    ${receiptFields},
+    case when head.log_id is not null then json_build_object('origin', head.origin,
+      'treeSize', head.tree_size, 'rootHash', head.root_hash, 'signature', head.signature,
+      'keyId', head.key_id) end as "treeHead",
+    (select coalesce(json_agg(${evidenceJson} order by e.position), '[]')
+      from evidence_records e where e.settlement_id = r.settlement_id) as evidence,
+    ${nodesJson} as nodes
+  from r
+  left join attest_log_heads head on head.log_id = $2
+  where r.organization_id = $3 and r.environment = $4) v`;
+
+const readById = readText("id");
+const readBySettlement = readText("settlement_id");
+
 /**
  * Everything a verification reads, in one statement and one snapshot: the receipt (by id or
  * settlement, among the tenant's), its verification lock, its evidence chain, the log's signed
  * tree head and the nodes of its inclusion proof. No row when the tenant has no such receipt.
  * The row comes as one JSON text: one JSON.parse costs less than postgres.js parsing two dozen
- * columns one by one.
+ * columns one by one. The text is fixed, so postgres.js sends it without rebuilding it.
  *
  * Each table is reached by its unique key alone (the receipt by id or settlement, the evidence by
  * its settlement, which the tenant's receipt names), so the plan does not hang on statistics:
  * before ANALYZE has seen a new table, the tenant's columns made PostgreSQL scan the
  * organization's indexes, every receipt and evidence record it has, on each verification.
- * The lock is the one verifyStoredReceipt documents, `receipt-verify:<receipt id>`.
+ *
+ * The lock, `receipt-verify:<receipt id>`, is taken only for a row the tenant may see, and it is
+ * held by the session: whoever gets `locked: true` must release it on the same connection
+ * (releaseVerificationLock).
  */
 export const readForVerification = (
   sql: postgres.Sql,
@@ -84,24 +108,17 @@ export const readForVerification = (
     receiptId,
     settlementId,
   }: { tenant: Tenant; receiptId?: string; settlementId?: string },
-) => sql<{ json: string }[]>`
-  with r as materialized (
-    select * from receipts
-    where ${receiptId !== undefined ? sql`id = ${receiptId}` : sql`settlement_id = ${settlementId ?? ""}`}
-  )
-  select row_to_json(v)::text as json from (select
-    pg_try_advisory_xact_lock(hashtextextended('receipt-verify:' || r.id, 0)) as locked,
-    ${sql.unsafe(receiptFields)},
-    case when head.log_id is not null then json_build_object('origin', head.origin,
-      'treeSize', head.tree_size, 'rootHash', head.root_hash, 'signature', head.signature,
-      'keyId', head.key_id) end as "treeHead",
-    (select coalesce(json_agg(${sql.unsafe(evidenceJson)} order by e.position), '[]')
-      from evidence_records e where e.settlement_id = r.settlement_id) as evidence,
-    ${sql.unsafe(nodesJson)} as nodes
-  from r
-  left join attest_log_heads head on head.log_id = ${logIdOf(tenant.environment)}
-  where r.organization_id = ${tenant.organizationId}
-    and r.environment = ${tenant.environment}) v`;
+) =>
+  sql.unsafe<{ json: string }[]>(receiptId !== undefined ? readById : readBySettlement, [
+    receiptId ?? settlementId ?? "",
+    logIdOf(tenant.environment),
+    tenant.organizationId,
+    tenant.environment,
+  ]);
+
+/** Releases the verification lock readForVerification took, on the connection that took it. */
+export const releaseVerificationLock = (sql: postgres.Sql, receiptId: string) =>
+  sql.unsafe(`select pg_advisory_unlock(${lockKey("$1")})`, [receiptId]);
 
 /** The read's row as the attest engine takes it. */
 export function verificationReadOf({ json }: { json: string }): TVerificationRead {

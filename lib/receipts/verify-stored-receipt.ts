@@ -1,4 +1,4 @@
-import { pipelinedTransaction } from "@/db/client";
+import { sessionSql } from "@/db/client";
 import {
   check,
   checkReceiptFacts,
@@ -12,7 +12,11 @@ import type { Tenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
 import { receiptNotFound } from "./get-receipt";
 import { assembleAttestation, type TStoredAttestation } from "./load-attestation";
-import { readForVerification, verificationReadOf } from "./read-for-verification";
+import {
+  readForVerification,
+  releaseVerificationLock,
+  verificationReadOf,
+} from "./read-for-verification";
 import { treeHeadPublicJwks } from "./tree-head-public-jwks";
 import { verificationJwks } from "./verification-jwks";
 
@@ -68,12 +72,23 @@ const statusAfter = ({
 };
 
 /**
+ * Receipts this process is verifying. The lock below is a session's, and a session may take it
+ * again: this set turns a second verification from the same process away as well.
+ */
+const verifying = new Set<string>();
+
+const inProgress = (receiptId: string) =>
+  conflict(`A verification of receipt ${receiptId} is already in progress; retry shortly.`);
+
+/**
  * Re-verifies a stored receipt against the attest engine, one verification per receipt at a
- * time across every server process (a transaction-scoped advisory lock on
- * `receipt-verify:<receipt id>`; a second caller gets 409). A result that no longer matches
- * marks the receipt `invalid`; a later one that matches again restores `valid`: the status is
- * always the latest verification's. Two round trips: BEGIN with the one statement that takes the
- * lock and reads everything, then COMMIT (after an UPDATE when the status changed).
+ * time across every server process: the read takes the session-scoped advisory lock
+ * `receipt-verify:<receipt id>` on the process's session connection (sessionSql), and a second
+ * caller gets 409. A result that no longer matches marks the receipt `invalid`; a later one that
+ * matches again restores `valid`: the status is always the latest verification's. Two statements,
+ * both pipelined with other requests' on that connection: the read (with the lock), then the
+ * release (after an UPDATE when the status changed). A process that dies mid-verification
+ * loses its session, and the lock with it.
  */
 export async function verifyStoredReceipt({
   tenant,
@@ -87,31 +102,34 @@ export async function verifyStoredReceipt({
   recomputeHash?: boolean;
 }): Promise<TStoredVerification> {
   const lookup = { tenant, receiptId, settlementId };
-  return pipelinedTransaction(
-    (sql) => readForVerification(sql, lookup),
-    async ([raw], sql) => {
-      if (!raw) throw receiptNotFound(lookup);
-      const { locked, row, treeHead, evidence, nodes } = verificationReadOf(raw);
-      if (!locked) {
-        throw conflict(
-          `A verification of receipt ${row.id} is already in progress; retry shortly.`,
-        );
-      }
-      const { store } = createMemoryNodeStore();
-      await store.put(nodes);
-      const attestation = await assembleAttestation({ row, evidence, treeHead, store });
-      const result = await runChecks(attestation, () => treeHeadPublicJwks(sql));
-      const checks = recomputeHash
-        ? result.checks
-        : result.checks.filter((c) => !recomputing.has(c.name));
-      const status = statusAfter({ attestation, checks, recomputeHash });
-      const verifiedAt = new Date();
-      if (status !== row.status) {
-        await sql`update receipts set status = ${status},
-          verified_at = ${verifiedAt.toISOString()}::timestamptz where id = ${row.id}`;
-        attestation.row = { ...row, status, verifiedAt };
-      }
-      return { attestation, status, checks, evidence: result.evidence, verifiedAt };
-    },
-  );
+  const sql = sessionSql();
+  const [raw] = await readForVerification(sql, lookup);
+  if (!raw) throw receiptNotFound(lookup);
+  const { locked, row, treeHead, evidence, nodes } = verificationReadOf(raw);
+  if (!locked) throw inProgress(row.id);
+  if (verifying.has(row.id)) {
+    await releaseVerificationLock(sql, row.id);
+    throw inProgress(row.id);
+  }
+  verifying.add(row.id);
+  try {
+    const { store } = createMemoryNodeStore();
+    await store.put(nodes);
+    const attestation = await assembleAttestation({ row, evidence, treeHead, store });
+    const result = await runChecks(attestation, () => treeHeadPublicJwks(sql));
+    const checks = recomputeHash
+      ? result.checks
+      : result.checks.filter((c) => !recomputing.has(c.name));
+    const status = statusAfter({ attestation, checks, recomputeHash });
+    const verifiedAt = new Date();
+    if (status !== row.status) {
+      await sql`update receipts set status = ${status},
+        verified_at = ${verifiedAt.toISOString()}::timestamptz where id = ${row.id}`;
+      attestation.row = { ...row, status, verifiedAt };
+    }
+    return { attestation, status, checks, evidence: result.evidence, verifiedAt };
+  } finally {
+    verifying.delete(row.id);
+    await releaseVerificationLock(sql, row.id);
+  }
 }

@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db, rawSql } from "@/db/client";
 import { createMemoryNodeStore } from "@/lib/attest";
 import { inclusionProofRanges, rangeNodeKeys } from "@/lib/attest/merkle-log";
+import { tryAdvisoryXactLock } from "@/lib/receipts/attest-log";
 import { getReceiptOrThrow } from "@/lib/receipts/get-receipt";
 import { assembleAttestation, loadAttestation } from "@/lib/receipts/load-attestation";
 import {
   inclusionNodeKeys,
   readForVerification,
+  releaseVerificationLock,
   verificationReadOf,
 } from "@/lib/receipts/read-for-verification";
 import { issueTestReceipt, sealAll } from "../support/receipts";
@@ -73,9 +75,23 @@ describe("readForVerification", () => {
   });
   afterAll(async () => tenant.remove());
 
+  /** Another session's view: is the receipt's verification lock free? */
+  const lockIsFree = (receiptId: string) =>
+    db.transaction((tx) => tryAdvisoryXactLock(tx, `receipt-verify:${receiptId}`));
+
+  /** The read on a session of its own, and whether its lock was free to others meanwhile. */
   const read = async (lookup: { receiptId?: string; settlementId?: string }) => {
-    const [raw] = await readForVerification(rawSql(), { tenant: sandbox(), ...lookup });
-    return raw && verificationReadOf(raw);
+    const session = await rawSql().reserve();
+    try {
+      const [raw] = await readForVerification(session, { tenant: sandbox(), ...lookup });
+      const result = raw && verificationReadOf(raw);
+      if (!result?.locked) return result;
+      const freeWhileHeld = await lockIsFree(result.row.id);
+      await releaseVerificationLock(session, result.row.id);
+      return { ...result, freeWhileHeld, freeAfterRelease: await lockIsFree(result.row.id) };
+    } finally {
+      session.release();
+    }
   };
 
   test("reads the receipt exactly as drizzle does, and the attestation loadAttestation reads", async () => {
@@ -92,7 +108,9 @@ describe("readForVerification", () => {
     const sealed = await read({ settlementId: issued.settlementId });
     const row = await getReceiptOrThrow({ tenant: sandbox(), receiptId: issued.id });
     expect(sealed?.row).toEqual(row);
-    expect(sealed?.locked).toBe(true);
+    expect(sealed).toMatchObject({ locked: true, freeAfterRelease: true });
+    // PGlite runs every client on one session, where the lock is re-entrant.
+    if (!inject("databaseEmbedded")) expect(sealed).toMatchObject({ freeWhileHeld: false });
     const loaded = await loadAttestation(db, row);
     expect(sealed?.evidence).toEqual(loaded.evidence);
     expect(sealed?.treeHead).toEqual(loaded.treeHead);
@@ -118,6 +136,7 @@ describe("readForVerification", () => {
         receiptId: issued.id,
       });
       expect(raw).toBeUndefined();
+      expect(await lockIsFree(issued.id)).toBe(true);
     } finally {
       await stranger.remove();
     }
