@@ -73,9 +73,12 @@ const statusAfter = ({
 
 /**
  * Receipts this process is verifying. The lock below is a session's, and a session may take it
- * again: this set turns a second verification from the same process away as well.
+ * again: this set turns a second verification from the same process away as well. One set per
+ * process, shared by every bundle Next.js builds (two routes verify), as the session is.
  */
-const verifying = new Set<string>();
+const holder = globalThis as unknown as { __assVerifyingReceipts?: Set<string> };
+holder.__assVerifyingReceipts ??= new Set();
+const verifying = holder.__assVerifyingReceipts;
 
 const inProgress = (receiptId: string) =>
   conflict(`A verification of receipt ${receiptId} is already in progress; retry shortly.`);
