@@ -69,7 +69,8 @@ const lockKey = (receiptIdSql: string) =>
 
 const readText = (lookupColumn: "id" | "settlement_id") => `
   with r as materialized (select * from receipts where ${lookupColumn} = $1)
-  select row_to_json(v)::text as json from (select
+  select v.locked, v.id, v.status, v."treeHead"->>'keyId' as "keyId",
+    row_to_json(v)::text as json from (select
     pg_try_advisory_lock(${lockKey("r.id")}) as locked,
     ${receiptFields},
     case when head.log_id is not null then json_build_object('origin', head.origin,
@@ -86,11 +87,22 @@ const readById = readText("id");
 const readBySettlement = readText("settlement_id");
 
 /**
+ * The read as it arrives: what the request itself acts on (the lock, the receipt's id and stored
+ * status, the key that signed the log's tree head), and all of it as one JSON text for the checks
+ * (verificationReadOf), which run off the request thread.
+ */
+export type TVerificationReadRow = Pick<ReceiptRow, "id" | "status"> & {
+  locked: boolean;
+  keyId: string | null;
+  json: string;
+};
+
+/**
  * Everything a verification reads, in one statement and one snapshot: the receipt (by id or
  * settlement, among the tenant's), its verification lock, its evidence chain, the log's signed
  * tree head and the nodes of its inclusion proof. No row when the tenant has no such receipt.
- * The row comes as one JSON text: one JSON.parse costs less than postgres.js parsing two dozen
- * columns one by one. The text is fixed, so postgres.js sends it without rebuilding it.
+ * The rest comes as one JSON text: one JSON.parse costs less than postgres.js parsing two
+ * dozen columns one by one. The statement's text is fixed, so postgres.js sends it without rebuilding it.
  *
  * Each table is reached by its unique key alone (the receipt by id or settlement, the evidence by
  * its settlement, which the tenant's receipt names), so the plan does not hang on statistics:
@@ -109,7 +121,7 @@ export const readForVerification = (
     settlementId,
   }: { tenant: Tenant; receiptId?: string; settlementId?: string },
 ) =>
-  sql.unsafe<{ json: string }[]>(receiptId !== undefined ? readById : readBySettlement, [
+  sql.unsafe<TVerificationReadRow[]>(receiptId !== undefined ? readById : readBySettlement, [
     receiptId ?? settlementId ?? "",
     logIdOf(tenant.environment),
     tenant.organizationId,

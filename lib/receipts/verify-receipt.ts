@@ -17,9 +17,9 @@ export async function verifyReceipt({
   const result = await verifyStoredReceipt({ tenant, receiptId, recomputeHash });
   const passed = (name: string) => result.checks.some((c) => c.name === name && c.ok);
   return {
-    receiptId: result.attestation.row.id,
+    receiptId: result.receipt.id,
     status: result.status,
-    attestHash: result.attestation.row.attestHash,
+    attestHash: result.receipt.attestHash,
     hashMatch: recomputeHash ? passed("attest_hash") : passed("inclusion"),
     policyCompliant: passed("policy"),
     ...(includeEvidence ? { evidence: result.evidence } : {}),

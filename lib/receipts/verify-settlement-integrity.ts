@@ -10,16 +10,16 @@ export async function verifySettlementIntegrity({
   target: { settlementId?: string; receiptId?: string };
 }) {
   const result = await verifyStoredReceipt({ tenant, ...target, recomputeHash: true });
-  const { row, bundle } = result.attestation;
+  const { receipt } = result;
   return {
-    settlementId: row.settlementId,
-    receiptId: row.id,
+    settlementId: receipt.settlementId,
+    receiptId: receipt.id,
     status: result.status,
-    attestHash: row.attestHash,
+    attestHash: receipt.attestHash,
     checks: result.checks,
     evidence: result.evidence,
-    leafIndex: row.logIndex,
-    treeHead: bundle?.attest.treeHead ?? null,
+    leafIndex: receipt.logIndex,
+    treeHead: result.treeHead,
     verifiedAt: result.verifiedAt.toISOString(),
   };
 }

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db, rawSql } from "@/db/client";
 import { createMemoryNodeStore } from "@/lib/attest";
 import { inclusionProofRanges, rangeNodeKeys } from "@/lib/attest/merkle-log";
+import { assembleAttestation } from "@/lib/receipts/assemble-attestation";
 import { tryAdvisoryXactLock } from "@/lib/receipts/attest-log";
 import { getReceiptOrThrow } from "@/lib/receipts/get-receipt";
-import { assembleAttestation, loadAttestation } from "@/lib/receipts/load-attestation";
+import { loadAttestation } from "@/lib/receipts/load-attestation";
 import {
   inclusionNodeKeys,
   readForVerification,

@@ -1,0 +1,101 @@
+import type { ReceiptRow } from "@/db/schema";
+import {
+  check,
+  checkReceiptFacts,
+  createMemoryNodeStore,
+  type TAttestStatus,
+  type TJwks,
+  type TTreeHead,
+  type TVerifyCheck,
+  verifyReceiptBundle,
+} from "@/lib/attest";
+import { assembleAttestation, type TStoredAttestation } from "./assemble-attestation";
+import { verificationReadOf } from "./read-for-verification";
+
+/** What the checks of a stored receipt found; the caller records the status when it changed. */
+export type TStoredReceiptCheck = {
+  receipt: Pick<ReceiptRow, "id" | "settlementId" | "attestHash" | "logIndex">;
+  /** The signed tree head the inclusion proof was checked under; null while not sealed. */
+  treeHead: TTreeHead | null;
+  status: TAttestStatus;
+  checks: TVerifyCheck[];
+  evidence: { id: string; type: string; valid: boolean }[];
+};
+
+const recomputing = new Set(["evidence_chain", "attest_hash"]);
+
+const runChecks = (attestation: TStoredAttestation, jwks: TJwks) => {
+  const { bundle } = attestation;
+  if (!bundle) {
+    const facts = checkReceiptFacts({
+      receipt: attestation.receipt,
+      evidence: attestation.evidence,
+    });
+    const detail = attestation.logProblem ?? "the receipt is not sealed in the log yet";
+    return {
+      checks: [...facts.checks, check("inclusion", false, detail)],
+      evidence: facts.evidence,
+    };
+  }
+  // Exactly what an offline verifier runs on the exported bundle, so both always agree.
+  const result = verifyReceiptBundle({ bundle, jwks });
+  const checks = result.checks.map((c) =>
+    c.name === "inclusion" && attestation.logProblem
+      ? check("inclusion", false, attestation.logProblem)
+      : c,
+  );
+  return { checks, evidence: result.evidence };
+};
+
+const statusAfter = ({
+  attestation,
+  checks,
+  recomputeHash,
+}: {
+  attestation: TStoredAttestation;
+  checks: TVerifyCheck[];
+  recomputeHash: boolean;
+}): TAttestStatus => {
+  const sealed = attestation.row.logIndex !== null;
+  const failed = checks.filter((c) => !c.ok && (sealed || c.name !== "inclusion"));
+  if (failed.length > 0) return "invalid";
+  if (!sealed) return "pending";
+  // Without recomputation a check can only lower the status, never vouch for the facts.
+  return recomputeHash ? "valid" : attestation.row.status;
+};
+
+/**
+ * Checks a stored receipt from its verification read (readForVerification's JSON text) against
+ * the tree-head keys: the bundle the offline verifier would get, checked by the very same
+ * function. No database: this is the CPU-bound half of a verification (see verification-thread).
+ */
+export async function checkStoredReceipt({
+  json,
+  jwks,
+  recomputeHash,
+}: {
+  json: string;
+  jwks: TJwks;
+  recomputeHash: boolean;
+}): Promise<TStoredReceiptCheck> {
+  const { row, treeHead, evidence, nodes } = verificationReadOf({ json });
+  const { store } = createMemoryNodeStore();
+  await store.put(nodes);
+  const attestation = await assembleAttestation({ row, evidence, treeHead, store });
+  const result = runChecks(attestation, jwks);
+  const checks = recomputeHash
+    ? result.checks
+    : result.checks.filter((c) => !recomputing.has(c.name));
+  return {
+    receipt: {
+      id: row.id,
+      settlementId: row.settlementId,
+      attestHash: row.attestHash,
+      logIndex: row.logIndex,
+    },
+    treeHead: attestation.bundle?.attest.treeHead ?? null,
+    status: statusAfter({ attestation, checks, recomputeHash }),
+    checks,
+    evidence: result.evidence,
+  };
+}
