@@ -4,6 +4,7 @@ import { createMemoryNodeStore } from "@/lib/attest";
 import { inclusionProofRanges, rangeNodeKeys } from "@/lib/attest/merkle-log";
 import { assembleAttestation } from "@/lib/receipts/assemble-attestation";
 import { tryAdvisoryXactLock } from "@/lib/receipts/attest-log";
+import { checkStoredReceipt } from "@/lib/receipts/check-stored-receipt";
 import { getReceiptOrThrow } from "@/lib/receipts/get-receipt";
 import { loadAttestation } from "@/lib/receipts/load-attestation";
 import {
@@ -12,6 +13,7 @@ import {
   releaseVerificationLock,
   verificationReadOf,
 } from "@/lib/receipts/read-for-verification";
+import { treeHeadPublicJwks } from "@/lib/receipts/tree-head-public-jwks";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import { seedTenant, type TestTenant } from "../support/tenant";
 
@@ -91,8 +93,9 @@ describe("readForVerification", () => {
     const session = reserved ?? rawSql();
     try {
       const [raw] = await readForVerification(session, { tenant: sandbox(), ...lookup });
-      const result = raw && verificationReadOf(raw);
-      if (!result?.locked) return result;
+      if (!raw) return undefined;
+      const result = { ...verificationReadOf(raw), raw };
+      if (!result.locked) return result;
       const freeWhileHeld = embedded ? undefined : await lockIsFree(result.row.id);
       await releaseVerificationLock(session, result.row.id);
       return { ...result, freeWhileHeld, freeAfterRelease: await lockIsFree(result.row.id) };
@@ -115,6 +118,8 @@ describe("readForVerification", () => {
     const sealed = await read({ settlementId: issued.settlementId });
     const row = await getReceiptOrThrow({ tenant: sandbox(), receiptId: issued.id });
     expect(sealed?.row).toEqual(row);
+    expect(sealed?.raw).toMatchObject({ id: row.id, status: row.status });
+    expect(sealed?.raw.keyId).toBe(sealed?.treeHead?.keyId);
     expect(sealed).toMatchObject({ locked: true, freeAfterRelease: true });
     if (!inject("databaseEmbedded")) expect(sealed).toMatchObject({ freeWhileHeld: false });
     const loaded = await loadAttestation(db, row);
@@ -131,6 +136,27 @@ describe("readForVerification", () => {
     expect(sealed?.nodes.length).toBeGreaterThan(0);
     expect(assembled.logProblem).toBeNull();
     expect(assembled.bundle).toEqual(loaded.bundle);
+  });
+
+  test("checkStoredReceipt finds the read valid, and a changed fact invalid", async () => {
+    const issued = await issueTestReceipt({ tenant: sandbox(), responders: 2 });
+    await sealAll();
+    const sealed = await read({ receiptId: issued.id });
+    const jwks = { keys: await treeHeadPublicJwks() };
+    const check = (json: string) => checkStoredReceipt({ json, jwks, recomputeHash: true });
+    const valid = await check(sealed!.raw.json);
+    expect(valid).toMatchObject({ status: "valid", receipt: { id: issued.id } });
+    expect(valid.treeHead).toEqual(sealed?.treeHead);
+    expect(valid.checks.map((c) => [c.name, c.ok])).toEqual(
+      ["schema", "evidence_chain", "attest_hash", "policy", "inclusion", "tree_head_signature"].map(
+        (name) => [name, true],
+      ),
+    );
+    const forged = await check(
+      JSON.stringify({ ...JSON.parse(sealed!.raw.json), externalRef: "sbx_forged" }),
+    );
+    expect(forged.status).toBe("invalid");
+    expect(forged.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(["attest_hash"]);
   });
 
   test("reads nothing for another tenant's receipt", async () => {
