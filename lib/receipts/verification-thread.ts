@@ -53,6 +53,11 @@ export function checkInVerificationThread(
   const id = thread.nextId++;
   return new Promise((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
-    thread.worker.postMessage({ id, ...input } satisfies TCheckRequest);
+    try {
+      thread.worker.postMessage({ id, ...input } satisfies TCheckRequest);
+    } catch (error) {
+      thread.pending.delete(id);
+      reject(error);
+    }
   });
 }
