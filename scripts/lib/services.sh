@@ -1,11 +1,10 @@
 # Helpers for scripts/test.sh and .ci/run: dependencies and local services.
 
-# `npm install`, not `npm ci`: the registry these machines reach serves only this platform's
-# optional binaries (biome, next-swc), so the lockfile cannot list the others and `npm ci`
-# refuses it as out of sync. With an unchanged package.json, `npm install` follows the lockfile.
+# `npm ci` installs exactly the lockfile (which lists every platform's optional binaries); it runs
+# again only when the lockfile is newer than the last install.
 ensure_dependencies() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm install --no-audit --no-fund
+    npm ci --no-audit --no-fund
   fi
 }
 
