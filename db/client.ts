@@ -31,7 +31,7 @@ const embedded = () => process.env.DATABASE_EMBEDDED === "1";
 /**
  * The client drizzle talks through. drizzle asks postgres.js to prepare only the queries built
  * with `.prepare(name)`; every other statement went through PostgreSQL's unnamed statement,
- * parsed and planned again on each execution (most of PostgreSQL's CPU in `bench:attest`).
+ * parsed and planned again on each execution.
  * Here postgres.js prepares every statement on its connection, inside transactions (drizzle
  * opens them with `begin` and nests them with `savepoint`) too; it keeps them per connection
  * by their text, so each distinct statement is planned once.
@@ -92,8 +92,7 @@ export const db: Database = new Proxy({} as Database, {
 
 /**
  * A query built once per connection and then only executed: drizzle otherwise rebuilds the SQL
- * text on every call, which costs more CPU than the driver's whole round trip for a small read
- * (measured on a 20-row list: 0.44 ms of client CPU per call built, 0.16 ms prepared). For
+ * text on every call, which costs more CPU than the driver's whole round trip for a small read. For
  * hot statements whose shape is fixed; values go in as `sql.placeholder(...)`. `on` picks the
  * pool: the main one, or the small one of hot single statements (statementDb).
  */
@@ -128,9 +127,7 @@ function statementPool(): NonNullable<Connection["statements"]> {
  * postgres.js on a pool of its own (DATABASE_STATEMENT_POOL_SIZE, 2) for the hottest single
  * statements: the agents list, and the embedded runner's and webhook attempts' reads and writes.
  * Concurrent statements queue on its few connections and postgres.js pipelines them: one write
- * and one read system call carry several queries, and PostgreSQL wakes fewer backends. That
- * took the agents list from about 60% to about 67% of the `bench:api` floor, and halved the
- * median delivery time of webhooks at 300/s (`bench:webhooks -- 3000 300`, 2 cores).
+ * and one read system call carry several queries, and PostgreSQL wakes fewer backends.
  * Transactions stay on the main pool, where a queued statement would wait behind another's
  * whole transaction. Every statement is prepared, `unsafe` ones too (preparingClient). Values
  * come as postgres.js parses them (timestamps as Date), not as drizzle maps them; statementDb

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { db } from "@/db/client";
 import { type NegotiationStatus, negotiations } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
+import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentNegotiation } from "./present-negotiation";
 import type { ZListNegotiationsQuery } from "./schemas";
@@ -32,8 +33,7 @@ export async function listNegotiations({
     visibleNegotiations(tenant),
     query.status ? statusFilter(query.status, now) : undefined,
     query.agentId ? arrayContains(negotiations.partyAgentIds, [query.agentId]) : undefined,
-    query.createdAfter ? gt(negotiations.createdAt, new Date(query.createdAfter)) : undefined,
-    query.createdBefore ? lte(negotiations.createdAt, new Date(query.createdBefore)) : undefined,
+    ...createdRange(negotiations.createdAt, query),
   ]);
   const rows = await db
     .select()

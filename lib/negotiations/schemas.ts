@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { negotiationStatuses } from "@/db/schema";
 import { ZAgentId, ZMetadata } from "@/lib/agents/schemas";
+import { ZCreatedRange } from "@/lib/http/created-range";
 import { ZListQuery } from "@/lib/http/pagination";
 import { ZAmount, ZAmountValue, ZParty } from "@/lib/money/schemas";
 
@@ -122,8 +123,7 @@ export const ZListNegotiationsQuery = z
     ...ZListQuery.shape,
     status: z.enum(negotiationStatuses).optional(),
     agentId: ZAgentId.optional().meta({ description: "Only negotiations this agent is party to." }),
-    createdAfter: z.iso.datetime({ offset: true }).optional(),
-    createdBefore: z.iso.datetime({ offset: true }).optional(),
+    ...ZCreatedRange.shape,
   })
   .meta({ id: "ListNegotiationsQuery" });
 

@@ -1,7 +1,8 @@
-import { eq, gt, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { receipts } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
+import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentReceiptListItem } from "./present-receipt";
 import type { TListReceiptsQuery } from "./schemas";
@@ -19,8 +20,7 @@ export async function listReceipts({
     query.settlementId ? eq(receipts.settlementId, query.settlementId) : undefined,
     query.negotiationId ? eq(receipts.negotiationId, query.negotiationId) : undefined,
     query.status ? eq(receipts.status, query.status) : undefined,
-    query.createdAfter ? gt(receipts.createdAt, new Date(query.createdAfter)) : undefined,
-    query.createdBefore ? lt(receipts.createdAt, new Date(query.createdBefore)) : undefined,
+    ...createdRange(receipts.createdAt, query),
   ]);
   const rows = await db
     .select()

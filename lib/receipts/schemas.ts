@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { receiptStatuses } from "@/db/schema";
+import { ZCreatedRange } from "@/lib/http/created-range";
 import { ZListQuery } from "@/lib/http/pagination";
 import { ZAmount } from "@/lib/money/schemas";
 
@@ -141,14 +142,7 @@ export const ZListReceiptsQuery = z
     settlementId: z.string().max(100).optional(),
     negotiationId: z.string().max(100).optional(),
     status: z.enum(receiptStatuses).optional(),
-    createdAfter: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .meta({ description: "Only receipts created strictly after this time." }),
-    createdBefore: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .meta({ description: "Only receipts created strictly before this time." }),
+    ...ZCreatedRange.shape,
   })
   .meta({ id: "ListReceiptsQuery" });
 

@@ -1,8 +1,9 @@
-import { eq, gt, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
+import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentSettlement } from "./present-settlement";
 import type { ZListSettlementsQuery } from "./schemas";
@@ -19,8 +20,7 @@ export async function listSettlements({
     visibleSettlements(tenant),
     query.status ? eq(settlements.status, query.status) : undefined,
     query.negotiationId ? eq(settlements.negotiationId, query.negotiationId) : undefined,
-    query.createdAfter ? gt(settlements.createdAt, new Date(query.createdAfter)) : undefined,
-    query.createdBefore ? lte(settlements.createdAt, new Date(query.createdBefore)) : undefined,
+    ...createdRange(settlements.createdAt, query),
   ]);
   const rows = await db
     .select()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { settlementStatuses } from "@/db/schema";
 import { ZMetadata } from "@/lib/agents/schemas";
+import { ZCreatedRange } from "@/lib/http/created-range";
 import { ZListQuery } from "@/lib/http/pagination";
 import { ZAmount, ZParty } from "@/lib/money/schemas";
 import { ZNegotiationId } from "@/lib/negotiations/schemas";
@@ -67,8 +68,7 @@ export const ZListSettlementsQuery = z
     ...ZListQuery.shape,
     status: z.enum(settlementStatuses).optional(),
     negotiationId: ZNegotiationId.optional(),
-    createdAfter: z.iso.datetime({ offset: true }).optional(),
-    createdBefore: z.iso.datetime({ offset: true }).optional(),
+    ...ZCreatedRange.shape,
   })
   .meta({ id: "ListSettlementsQuery" });
 
