@@ -10,7 +10,7 @@ import { createOrganization } from "@/lib/orgs/create-organization";
 import { maxDeliveryAttempts } from "@/lib/webhooks";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
-import { deliveryRequested } from "@/lib/webhooks/job-names";
+import { deliveryRequested } from "@/lib/webhooks/jobs";
 import { startReceiver, type TReceiver } from "@/lib/webhooks/test-fixtures/receiver";
 import { moveToOwnDatabase } from "../../tests/support/own-database";
 import { deliverWebhook } from "./deliver-webhook";

@@ -1,11 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { maxDeliveryAttempts } from "@/lib/webhooks";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
-import {
-  deliveryRequested,
-  endpointDeleted,
-  type TDeliveryRequested,
-} from "@/lib/webhooks/job-names";
+import { deliveryRequested, endpointDeleted, type TDeliveryRequested } from "@/lib/webhooks/jobs";
 
 /**
  * Delivers one event to one endpoint: every attempt is its own step, and the waits between them

@@ -1,10 +1,10 @@
 import { inngest } from "@/inngest/client";
-import { settlementExecuteRequested } from "@/lib/settlements/events";
 import { lookupRailStatus } from "@/lib/settlements/execution/call-rail";
 import { completeSettlement } from "@/lib/settlements/execution/complete-settlement";
 import { failSettlement } from "@/lib/settlements/execution/fail-settlement";
 import { pay } from "@/lib/settlements/execution/pay";
 import { resolveAbandonedExecution } from "@/lib/settlements/execution/resolve-abandoned-execution";
+import { settlementExecuteRequested } from "@/lib/settlements/jobs";
 
 /**
  * Executes a settlement: policy check and one rail call keyed by the settlement id, then completion

@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
-import { negotiationExpiryRequested } from "@/lib/negotiations/events";
 import { expireNegotiation } from "@/lib/negotiations/expire-negotiation";
+import { negotiationExpiryRequested } from "@/lib/negotiations/jobs";
 
 /**
  * Expires a negotiation at its `expiresAt`. Reads already treat it as expired from that moment;

@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { environments } from "@/lib/environment";
-import { receiptSealRequested } from "@/lib/receipts/issue-receipt";
+import { receiptSealRequested } from "@/lib/receipts/jobs";
 import { sealPendingReceipts } from "@/lib/receipts/seal-receipts";
 
 const MAX_BATCHES = 10;

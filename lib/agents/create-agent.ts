@@ -4,7 +4,7 @@ import { emitEvent } from "@/lib/events/emit-event";
 import { newId } from "@/lib/ids";
 import { presentAgent } from "./present-agent";
 import type { TCreateAgentBody } from "./schemas";
-import type { Tenant } from "./scope";
+import type { Tenant } from "./visibility";
 
 export async function createAgent({ tenant, input }: { tenant: Tenant; input: TCreateAgentBody }) {
   return db.transaction(async (tx) => {

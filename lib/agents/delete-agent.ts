@@ -5,7 +5,7 @@ import { emitEvent } from "@/lib/events/emit-event";
 import { conflict } from "@/lib/http/api-error";
 import { hasOpenNegotiation } from "@/lib/negotiations/has-open-negotiation";
 import { getAgentOrThrow } from "./get-agent";
-import type { Tenant } from "./scope";
+import type { Tenant } from "./visibility";
 
 export async function deleteAgent({ tenant, agentId }: { tenant: Tenant; agentId: string }) {
   return db.transaction(async (tx) => {

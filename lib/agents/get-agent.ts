@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
 import { agents } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
-import { ownedAgents, type Tenant } from "./scope";
+import { ownedAgents, type Tenant } from "./visibility";
 
 export async function getAgentOrThrow(
   { tenant, agentId, forUpdate = false }: { tenant: Tenant; agentId: string; forUpdate?: boolean },

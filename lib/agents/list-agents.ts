@@ -3,7 +3,7 @@ import { statementSql } from "@/db/client";
 import { isoTimeSql } from "@/db/iso-time-sql";
 import { decodeCursor, type SerializedRow, toSerializedPage } from "@/lib/http/pagination";
 import type { TAgent, ZListAgentsQuery } from "./schemas";
-import type { Tenant } from "./scope";
+import type { Tenant } from "./visibility";
 
 /** presentAgent's fields in its order, as PostgreSQL names and renders them. */
 const agentFields = `id, name, description, capabilities, endpoint_url as "endpointUrl", metadata,

@@ -5,7 +5,7 @@ import { emitEvent } from "@/lib/events/emit-event";
 import { getAgentOrThrow } from "./get-agent";
 import { presentAgent } from "./present-agent";
 import type { TUpdateAgentBody } from "./schemas";
-import type { Tenant } from "./scope";
+import type { Tenant } from "./visibility";
 
 export async function updateAgent({
   tenant,

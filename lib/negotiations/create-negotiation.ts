@@ -7,7 +7,7 @@ import { ApiError, conflict, invalid } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { emitNegotiationEvent } from "./emit-negotiation-event";
-import { negotiationExpiryRequested } from "./events";
+import { negotiationExpiryRequested } from "./jobs";
 import { presentNegotiation } from "./present-negotiation";
 import { resolveActingAgent } from "./resolve-acting-agent";
 import { resolveTerms } from "./resolve-terms";

@@ -11,6 +11,7 @@ import {
   type TChainLink,
   type TEvidenceInput,
 } from "./append-evidence";
+import { receiptSealRequested } from "./jobs";
 
 /** What an executed settlement hands to its receipt: the facts the receipt proves. */
 export type TSettlementCompletion = {
@@ -29,8 +30,6 @@ export type TSettlementCompletion = {
   chain?: TChainLink[];
   completedAt: Date;
 };
-
-export const receiptSealRequested = "receipt/seal.requested";
 
 /**
  * Issues the receipt of an executed settlement inside the caller's transaction (the one that

@@ -4,8 +4,8 @@ import { settlements } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
 import { enqueueJobFor } from "@/lib/jobs/enqueue-job";
-import { settlementExecuteRequested } from "./events";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
+import { settlementExecuteRequested } from "./jobs";
 import { presentSettlement } from "./present-settlement";
 import { visibleSettlements } from "./visibility";
 

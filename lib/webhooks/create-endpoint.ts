@@ -5,8 +5,8 @@ import { conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { presentCreatedEndpoint } from "./present-endpoint";
 import type { TCreateWebhookBody } from "./schemas";
-import type { Tenant } from "./scope";
 import { vetWebhookUrl } from "./vet-url";
+import type { Tenant } from "./visibility";
 
 export const urlTaken = (existingId: string) =>
   conflict(

@@ -3,8 +3,8 @@ import { db } from "@/db/client";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
-import { endpointDeleted } from "./job-names";
-import type { Tenant } from "./scope";
+import { endpointDeleted } from "./jobs";
+import type { Tenant } from "./visibility";
 
 /**
  * Deletes the endpoint and cancels its pending deliveries in one transaction; the deletion

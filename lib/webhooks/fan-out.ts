@@ -4,7 +4,7 @@ import { type EventRow, webhookDeliveries, webhookEndpoints } from "@/db/schema"
 import { allEvents } from "@/lib/events/types";
 import { newId } from "@/lib/ids";
 import { enqueueJobsWithin } from "@/lib/jobs/enqueue-job";
-import { deliveryRequested, type TDeliveryRequested } from "./job-names";
+import { deliveryRequested, type TDeliveryRequested } from "./jobs";
 
 /** The ids of the active endpoints of the event's organization and environment subscribed to it. */
 export const subscribedEndpoints = (executor: Executor, event: EventRow) =>

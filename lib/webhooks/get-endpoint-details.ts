@@ -1,7 +1,7 @@
 import { endpointStats } from "./endpoint-stats";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { presentEndpoint } from "./present-endpoint";
-import type { Tenant } from "./scope";
+import type { Tenant } from "./visibility";
 
 /** GET /v1/webhooks/:id: the endpoint with its delivery statistics. */
 export async function getWebhookEndpointDetails({

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
-import { ownedEndpoints, type Tenant } from "./scope";
+import { ownedEndpoints, type Tenant } from "./visibility";
 
 export async function getWebhookEndpointOrThrow(
   {

@@ -6,7 +6,7 @@ import { keyset, toPage } from "@/lib/http/pagination";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { presentDelivery } from "./present-delivery";
 import type { ZListDeliveriesQuery } from "./schemas";
-import type { Tenant } from "./scope";
+import type { Tenant } from "./visibility";
 
 /** The delivery log of one endpoint, newest first. */
 export async function listWebhookDeliveries({

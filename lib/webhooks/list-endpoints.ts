@@ -5,7 +5,7 @@ import { keyset, toPage } from "@/lib/http/pagination";
 import { endpointStats } from "./endpoint-stats";
 import { presentEndpointListItem } from "./present-endpoint";
 import type { ZListWebhooksQuery } from "./schemas";
-import { ownedEndpoints, type Tenant } from "./scope";
+import { ownedEndpoints, type Tenant } from "./visibility";
 
 export async function listWebhookEndpoints({
   tenant,

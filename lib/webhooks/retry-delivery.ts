@@ -4,9 +4,9 @@ import { webhookDeliveries } from "@/db/schema";
 import { conflict, notFound } from "@/lib/http/api-error";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
-import { deliveryRequested, type TDeliveryRequested } from "./job-names";
+import { deliveryRequested, type TDeliveryRequested } from "./jobs";
 import { presentDelivery } from "./present-delivery";
-import type { Tenant } from "./scope";
+import type { Tenant } from "./visibility";
 
 /**
  * Sends a finished delivery (failed, cancelled, or delivered) again, on a fresh retry schedule;

@@ -3,9 +3,9 @@ import { ApiError, invalid } from "@/lib/http/api-error";
 import { activeSecrets } from "./active-secrets";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { sampleEvent } from "./sample-event";
-import type { Tenant } from "./scope";
 import { sendWebhook } from "./send";
 import { verifyWebhook } from "./signing";
+import type { Tenant } from "./visibility";
 
 function testEventType(events: string[], requested: TEventType | undefined): TEventType {
   const subscribedToAll = events.includes(allEvents);

@@ -7,8 +7,8 @@ import { urlTaken } from "./create-endpoint";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { presentUpdatedEndpoint } from "./present-endpoint";
 import type { TUpdateWebhookBody } from "./schemas";
-import type { Tenant } from "./scope";
 import { vetWebhookUrl } from "./vet-url";
+import type { Tenant } from "./visibility";
 
 /**
  * Changes URL, events, status, description or the signing secret. A new secret does not cut
