@@ -1,5 +1,5 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServerOrExit } = await import("./lib/startup");
+  const { startServerOrExit } = await import("./startup/start-server");
   await startServerOrExit();
 }

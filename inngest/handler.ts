@@ -1,6 +1,6 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
-import { functions } from "@/inngest/functions";
+import { inngest } from "./client";
+import { functions } from "./functions";
 
 /**
  * The app's one `serve()` handler: mounted at /api/inngest for Inngest, and called in-process by

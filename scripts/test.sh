@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, types, docs lint, migrations in sync, OpenAPI lint, production build,
+# The whole test suite: lint, types, folder-cycle check, docs lint, migrations in sync, OpenAPI lint, production build,
 # unit and API tests on PostgreSQL, API tests again on embedded PGlite, then browser tests of the
 # console (screenshots in e2e-artifacts/).
 set -euo pipefail
@@ -23,6 +23,7 @@ json_report() { echo "--reporter=default --reporter=json --outputFile.json=$repo
 step "lint and types"
 npx biome ci .
 npx tsc --noEmit -p .
+npm run --silent deps:check
 step "docs: markdown lint, relative links, README size"
 npm run --silent docs:lint
 step "migrations match the schema"

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import type { Environment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TAgent } from "../console/api";
+import { DetailList, DetailRow, none } from "../console/detail-list";
 import { CopyButton } from "../ui/copy-button";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState, ErrorState } from "../ui/states";
@@ -12,17 +12,6 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { AgentStatus } from "./agent-status";
 import styles from "./agents.module.css";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-const none = <span className={ui.muted}>None</span>;
 
 export function AgentDetail({
   environment,
@@ -73,15 +62,15 @@ export function AgentDetail({
         description={data?.description ?? undefined}
       />
       <div className={ui.card}>
-        <dl className={styles.details} aria-busy={agent.isPending}>
-          <Row label="ID">
+        <DetailList busy={agent.isPending}>
+          <DetailRow label="ID">
             <span className={styles.inline}>
               <code>{agentId}</code> <CopyButton value={agentId} />
             </span>
-          </Row>
+          </DetailRow>
           {data ? (
             <>
-              <Row label="Capabilities">
+              <DetailRow label="Capabilities">
                 {data.capabilities.length ? (
                   <div className={styles.capabilities}>
                     {data.capabilities.map((capability) => (
@@ -93,14 +82,14 @@ export function AgentDetail({
                 ) : (
                   none
                 )}
-              </Row>
-              <Row label="Endpoint">
+              </DetailRow>
+              <DetailRow label="Endpoint">
                 {data.endpointUrl ? <code>{data.endpointUrl}</code> : none}
-              </Row>
-              <Row label="Discoverable">
+              </DetailRow>
+              <DetailRow label="Discoverable">
                 {data.discoverable ? "Yes, other organizations can find it" : "No"}
-              </Row>
-              <Row label="Metadata">
+              </DetailRow>
+              <DetailRow label="Metadata">
                 {Object.keys(data.metadata).length ? (
                   <table className={styles.metadata}>
                     <tbody>
@@ -115,16 +104,16 @@ export function AgentDetail({
                 ) : (
                   none
                 )}
-              </Row>
-              <Row label="Created">
+              </DetailRow>
+              <DetailRow label="Created">
                 <Time value={data.createdAt} />
-              </Row>
-              <Row label="Updated">
+              </DetailRow>
+              <DetailRow label="Updated">
                 <Time value={data.updatedAt} />
-              </Row>
+              </DetailRow>
             </>
           ) : null}
-        </dl>
+        </DetailList>
       </div>
     </>
   );

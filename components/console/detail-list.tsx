@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import styles from "../agents/agents.module.css";
 import ui from "../ui/ui.module.css";
+import styles from "./detail-list.module.css";
 
 /** A label/value row of a detail page. */
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {

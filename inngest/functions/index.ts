@@ -1,6 +1,6 @@
 import type { InngestFunction } from "inngest";
-import { diagnosticFunctions } from "@/lib/jobs/diagnostic-functions";
 import { deliverWebhook } from "./deliver-webhook";
+import { diagnosticFunctions } from "./diagnostic";
 import { executeSettlement } from "./execute-settlement";
 import { expireNegotiationFunction } from "./expire-negotiation";
 import { sealReceipts } from "./seal-receipts";

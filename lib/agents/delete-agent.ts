@@ -3,8 +3,8 @@ import { db } from "@/db/client";
 import { agents } from "@/db/schema";
 import { emitEvent } from "@/lib/events/emit-event";
 import { conflict } from "@/lib/http/api-error";
-import { hasOpenNegotiation } from "@/lib/negotiations/has-open-negotiation";
 import { getAgentOrThrow } from "./get-agent";
+import { hasOpenNegotiation } from "./has-open-negotiation";
 import type { Tenant } from "./visibility";
 
 export async function deleteAgent({ tenant, agentId }: { tenant: Tenant; agentId: string }) {

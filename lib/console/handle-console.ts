@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { toApiError } from "@/lib/http/error-response";
-import type { RouteHandler } from "@/lib/http/handle";
 import { readJsonBody } from "@/lib/http/read-body";
 import { errorResponse, jsonResponse, publicOrigin } from "@/lib/http/respond";
 import { newId } from "@/lib/ids";
+import type { RouteHandler } from "@/lib/pipeline/handle";
 import type { ConsoleMember } from "@/lib/users/get-console-member";
 import { isSameOrigin } from "./same-origin";
 import { consoleMember } from "./session";

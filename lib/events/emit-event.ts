@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { type EventRow, events } from "@/db/schema";
 import type { Environment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
-import { fanOutEvent, subscribedEndpoints } from "@/lib/webhooks/fan-out";
+import { fanOutEvent, subscribedEndpoints } from "./fan-out";
 import type { TEventType } from "./types";
 
 export type EmitEventInput = {

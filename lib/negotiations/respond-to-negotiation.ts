@@ -7,9 +7,9 @@ import {
   negotiations,
 } from "@/db/schema";
 import type { AuthContext } from "@/lib/auth/auth-context";
-import { requireScope } from "@/lib/auth/authorize";
 import { tenantOf } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
+import { requireScope } from "@/lib/http/authorize";
 import { emitNegotiationEvent } from "./emit-negotiation-event";
 import { persistExpiry } from "./expire-negotiation";
 import { getNegotiationOrThrow } from "./get-negotiation";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
+import { deliveryRequested, type TDeliveryRequested } from "@/lib/events/jobs";
 import { conflict, notFound } from "@/lib/http/api-error";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
-import { deliveryRequested, type TDeliveryRequested } from "./jobs";
 import { presentDelivery } from "./present-delivery";
 import type { Tenant } from "./visibility";
 

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { agents, idempotencyKeys } from "@/db/schema";
-import { deleteExpiredIdempotencyKeys } from "@/lib/http/idempotency-cleanup";
-import { finishIdempotentRequest } from "@/lib/http/idempotency-finish";
-import { idempotencyRequestHash } from "@/lib/http/idempotency-request-hash";
+import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/cleanup";
+import { finishIdempotentRequest } from "@/lib/idempotency/finish";
+import { idempotencyRequestHash } from "@/lib/idempotency/request-hash";
 import { call } from "../support/api";
 import { seedTenant, type TestTenant } from "../support/tenant";
 

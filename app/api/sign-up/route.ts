@@ -1,10 +1,10 @@
 import { isSameOrigin } from "@/lib/console/same-origin";
 import { ApiError } from "@/lib/http/api-error";
 import { toApiError } from "@/lib/http/error-response";
-import { routeMethods } from "@/lib/http/handle";
 import { readJsonBody } from "@/lib/http/read-body";
 import { errorResponse, jsonResponse, publicOrigin } from "@/lib/http/respond";
 import { newId } from "@/lib/ids";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { ZSignUpBody } from "@/lib/users/schemas";
 import { signUp } from "@/lib/users/sign-up";
 

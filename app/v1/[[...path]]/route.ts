@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
-import { rejectRequest } from "@/lib/http/handle";
+import { rejectRequest } from "@/lib/pipeline/handle";
 
 // Any path under /v1 that no route matches: the error envelope, never Next's HTML page.
 async function unknownRoute(request: Request) {

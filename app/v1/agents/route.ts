@@ -2,7 +2,7 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { listAgents } from "@/lib/agents/list-agents";
 import { createAgentOperation, listAgentsOperation } from "@/lib/agents/operations";
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/agents - list agents

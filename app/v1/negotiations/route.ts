@@ -1,11 +1,11 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
 import { createNegotiation } from "@/lib/negotiations/create-negotiation";
 import { listNegotiations } from "@/lib/negotiations/list-negotiations";
 import {
   createNegotiationOperation,
   listNegotiationsOperation,
 } from "@/lib/negotiations/operations";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/negotiations - list negotiations

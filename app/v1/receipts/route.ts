@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { listReceipts } from "@/lib/receipts/list-receipts";
 import { listReceiptsOperation } from "@/lib/receipts/operations";
 

@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { createSettlement } from "@/lib/settlements/create-settlement";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 import { createSettlementOperation, listSettlementsOperation } from "@/lib/settlements/operations";

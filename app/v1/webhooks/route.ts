@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { createWebhookOperation, listWebhooksOperation } from "@/lib/webhooks/operations";

@@ -1,7 +1,7 @@
 import { listAgents } from "@/lib/agents/list-agents";
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleAgentsQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/agents - one page of the organization's agents in one environment

@@ -1,8 +1,8 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZCreateKeyBody, ZEnvironmentQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
 import { createApiKey } from "@/lib/keys/create-key";
 import { listApiKeys } from "@/lib/keys/list-keys";
+import { routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/keys - the organization's keys in one environment

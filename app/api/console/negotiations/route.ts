@@ -1,7 +1,7 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleNegotiationsQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
 import { listNegotiations } from "@/lib/negotiations/list-negotiations";
+import { routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/negotiations - one page of the negotiations the organization is party to

@@ -1,6 +1,6 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleReceiptsQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { listReceipts } from "@/lib/receipts/list-receipts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

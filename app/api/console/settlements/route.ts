@@ -1,6 +1,6 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleSettlementsQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

@@ -1,6 +1,6 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZUsageQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { usageByDay } from "@/lib/usage/usage-by-day";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

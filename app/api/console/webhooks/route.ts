@@ -1,6 +1,6 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleWebhooksQuery, ZEnvironmentQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { ZCreateWebhookBody } from "@/lib/webhooks/schemas";

@@ -8,7 +8,7 @@ import {
 import { presentAgent } from "@/lib/agents/present-agent";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/agents/:id - retrieve an agent

@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { attestReplayOperation } from "@/lib/receipts/attest-operations";
 import { replayReceipt } from "@/lib/receipts/replay-receipt";
 

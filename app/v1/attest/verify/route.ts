@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { attestVerifyOperation } from "@/lib/receipts/attest-operations";
 import { verifySettlementIntegrity } from "@/lib/receipts/verify-settlement-integrity";
 

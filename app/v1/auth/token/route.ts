@@ -1,4 +1,4 @@
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { issueAgentToken } from "@/lib/tokens/issue-token";
 import { issueTokenOperation } from "@/lib/tokens/operations";
 

@@ -1,8 +1,8 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
 import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
 import { getNegotiationOperation } from "@/lib/negotiations/operations";
 import { presentNegotiation } from "@/lib/negotiations/present-negotiation";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/negotiations/:id - retrieve a negotiation

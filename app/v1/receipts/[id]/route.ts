@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { getReceiptOrThrow } from "@/lib/receipts/get-receipt";
 import { getReceiptOperation } from "@/lib/receipts/operations";
 import { presentReceipt } from "@/lib/receipts/present-receipt";

@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { getSettlementOrThrow } from "@/lib/settlements/get-settlement";
 import { getSettlementOperation } from "@/lib/settlements/operations";
 import { presentSettlement } from "@/lib/settlements/present-settlement";

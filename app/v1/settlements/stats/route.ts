@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { settlementStatsOperation } from "@/lib/settlements/operations";
 import { settlementStats } from "@/lib/settlements/settlement-stats";
 

@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { getWebhookEndpointDetails } from "@/lib/webhooks/get-endpoint-details";
 import {

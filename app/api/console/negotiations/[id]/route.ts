@@ -1,8 +1,8 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
 import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
 import { presentNegotiation } from "@/lib/negotiations/present-negotiation";
+import { routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/negotiations/:id - one negotiation with its rounds

@@ -1,6 +1,6 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { getSettlementOrThrow } from "@/lib/settlements/get-settlement";
 import { presentSettlement } from "@/lib/settlements/present-settlement";
 

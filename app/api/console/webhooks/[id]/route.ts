@@ -1,6 +1,6 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { getWebhookEndpointDetails } from "@/lib/webhooks/get-endpoint-details";
 import { ZUpdateWebhookBody } from "@/lib/webhooks/schemas";

@@ -1,6 +1,6 @@
-import { handle, routeMethods } from "@/lib/http/handle";
 import { respondToNegotiationOperation } from "@/lib/negotiations/operations";
 import { respondToNegotiation } from "@/lib/negotiations/respond-to-negotiation";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/negotiations/:id/respond - accept, reject, counter or cancel

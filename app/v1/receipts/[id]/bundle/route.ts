@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { getReceiptBundle } from "@/lib/receipts/get-receipt-bundle";
 import { getReceiptBundleOperation } from "@/lib/receipts/operations";
 

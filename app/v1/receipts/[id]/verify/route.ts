@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { verifyReceiptOperation } from "@/lib/receipts/operations";
 import { verifyReceipt } from "@/lib/receipts/verify-receipt";
 

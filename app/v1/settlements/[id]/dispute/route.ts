@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { disputeSettlement } from "@/lib/settlements/dispute-settlement";
 import { disputeSettlementOperation } from "@/lib/settlements/operations";
 

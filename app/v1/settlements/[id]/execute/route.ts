@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { executeSettlementOperation } from "@/lib/settlements/operations";
 import { requestExecution } from "@/lib/settlements/request-execution";
 

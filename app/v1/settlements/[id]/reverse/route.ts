@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { reverseSettlementOperation } from "@/lib/settlements/operations";
 import { reverseSettlement } from "@/lib/settlements/reverse-settlement";
 

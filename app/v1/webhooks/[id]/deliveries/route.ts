@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 import { listWebhookDeliveriesOperation } from "@/lib/webhooks/operations";
 

@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { testWebhookOperation } from "@/lib/webhooks/operations";
 import { testWebhookEndpoint } from "@/lib/webhooks/test-endpoint";
 

@@ -1,7 +1,7 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZIdParams, ZRollKeyBody } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
 import { rollApiKey } from "@/lib/keys/roll-key";
+import { routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/keys/:id/roll - new secret; the old one works until the overlap ends

@@ -1,5 +1,5 @@
 import { tenantOf } from "@/lib/auth/tenant";
-import { handle, routeMethods } from "@/lib/http/handle";
+import { handle, routeMethods } from "@/lib/pipeline/handle";
 import { retryWebhookDeliveryOperation } from "@/lib/webhooks/operations";
 import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
 

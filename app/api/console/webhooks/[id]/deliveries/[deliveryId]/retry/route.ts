@@ -1,6 +1,6 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZDeliveryParams, ZEnvironmentQuery } from "@/lib/console/schemas";
-import { routeMethods } from "@/lib/http/handle";
+import { routeMethods } from "@/lib/pipeline/handle";
 import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

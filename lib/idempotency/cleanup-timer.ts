@@ -1,4 +1,4 @@
-import { deleteExpiredIdempotencyKeys } from "./idempotency-cleanup";
+import { deleteExpiredIdempotencyKeys } from "./cleanup";
 
 const EVERY_MS = 60 * 60 * 1_000;
 

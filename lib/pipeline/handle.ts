@@ -1,23 +1,23 @@
-import { requireScope } from "@/lib/auth/authorize";
-import { newId } from "@/lib/ids";
-import type { ApiError } from "./api-error";
-import { authenticateAndLimit } from "./authenticate-and-limit";
-import { environmentOf } from "./environment";
-import { toApiError } from "./error-response";
-import { readIdempotencyKey } from "./idempotency-header";
-import { runIdempotently } from "./idempotent-run";
-import type { Operation } from "./operation";
-import { parseBody } from "./parse-body";
-import { parseQuery } from "./parse-query";
-import { readJsonBody } from "./read-body";
-import type { OperationHandler, RequestContext } from "./request-context";
+import type { ApiError } from "@/lib/http/api-error";
+import { requireScope } from "@/lib/http/authorize";
+import { environmentOf } from "@/lib/http/environment";
+import { toApiError } from "@/lib/http/error-response";
+import type { Operation } from "@/lib/http/operation";
+import { parseBody } from "@/lib/http/parse-body";
+import { parseQuery } from "@/lib/http/parse-query";
+import { readJsonBody } from "@/lib/http/read-body";
 import {
   allowHeader,
   errorResponse,
   jsonResponse,
   methodNotAllowed,
   publicOrigin,
-} from "./respond";
+} from "@/lib/http/respond";
+import { readIdempotencyKey } from "@/lib/idempotency/header";
+import { runIdempotently } from "@/lib/idempotency/run";
+import { newId } from "@/lib/ids";
+import { authenticateAndLimit } from "./authenticate-and-limit";
+import type { OperationHandler, RequestContext } from "./request-context";
 
 export type RouteHandler = (
   request: Request,

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { AuthContext } from "@/lib/auth/auth-context";
 import type { Environment } from "@/lib/environment";
-import type { Operation } from "./operation";
-import type { SerializedJson } from "./serialized-json";
+import type { Operation } from "@/lib/http/operation";
+import type { SerializedJson } from "@/lib/http/serialized-json";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 

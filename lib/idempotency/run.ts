@@ -1,8 +1,8 @@
 import type { AuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
-import { claimIdempotencyKey } from "./idempotency-claim";
-import { finishIdempotentRequest } from "./idempotency-finish";
-import { idempotencyRequestHash } from "./idempotency-request-hash";
+import { claimIdempotencyKey } from "./claim";
+import { finishIdempotentRequest } from "./finish";
+import { idempotencyRequestHash } from "./request-hash";
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 

@@ -1,7 +1,7 @@
 import type { AuthContext } from "@/lib/auth/auth-context";
-import { authenticate } from "@/lib/auth/authenticate";
 import type { Environment } from "@/lib/environment";
 import { countRequest } from "@/lib/usage/tally";
+import { authenticate } from "./authenticate";
 import { enforceRateLimit } from "./rate-limit";
 
 /**

@@ -1,9 +1,9 @@
 import type { AuthContext } from "@/lib/auth/auth-context";
+import { ApiError } from "@/lib/http/api-error";
+import { clientAddress } from "@/lib/http/client-address";
 import { checkRateLimit, type RateLimitOutcome } from "@/lib/ratelimit/check-rate-limit";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { anonymousRule, rateLimitTiers } from "@/lib/ratelimit/tiers";
-import { ApiError } from "./api-error";
-import { clientAddress } from "./client-address";
 
 function setHeaders(headers: Headers, outcome: RateLimitOutcome) {
   headers.set("X-RateLimit-Limit", String(outcome.limit));

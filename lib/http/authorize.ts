@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/http/api-error";
-import type { AuthContext } from "./auth-context";
-import type { Scope } from "./scopes";
+import type { AuthContext } from "@/lib/auth/auth-context";
+import type { Scope } from "@/lib/auth/scopes";
+import { ApiError } from "./api-error";
 
 export function requireScope(auth: AuthContext, scope: Scope | "api_key"): void {
   if (scope === "api_key") {

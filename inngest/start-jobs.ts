@@ -1,15 +1,15 @@
 import type { NextRequest } from "next/server";
 import { rawSql, statementSql } from "@/db/client";
-import { inngest } from "@/inngest/client";
-import { inngestHandler } from "@/inngest/handler";
-import { startDispatcher } from "./dispatcher";
-import { ingestEvents } from "./ingest-events";
-import { backgroundWorkHere, resolveJobsMode } from "./jobs-mode";
-import { EmbeddedRunner } from "./runner";
-import { generateSigningKey } from "./signing";
-import { syncFunctions } from "./sync-functions";
-import { jobsSettings } from "./timing";
-import type { HandlerTransport } from "./transport";
+import { startDispatcher } from "@/lib/jobs/dispatcher";
+import { ingestEvents } from "@/lib/jobs/ingest-events";
+import { backgroundWorkHere, resolveJobsMode } from "@/lib/jobs/jobs-mode";
+import { EmbeddedRunner } from "@/lib/jobs/runner";
+import { generateSigningKey } from "@/lib/jobs/signing";
+import { syncFunctions } from "@/lib/jobs/sync-functions";
+import { jobsSettings } from "@/lib/jobs/timing";
+import type { HandlerTransport } from "@/lib/jobs/transport";
+import { inngest } from "./client";
+import { inngestHandler } from "./handler";
 
 /**
  * Starts background work for this server process: the outbox dispatcher, and in embedded mode

@@ -2,8 +2,8 @@ import { count } from "drizzle-orm";
 import { db } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
-import { createApiKey } from "@/lib/keys/create-key";
-import { createOrganization } from "./create-organization";
+import { createOrganization } from "@/lib/orgs/create-organization";
+import { createApiKey } from "./create-key";
 
 /**
  * On a brand-new embedded database, creates a local organization and one sandbox key and prints

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
-import type { ClaimInput } from "./idempotency-claim";
+import type { ClaimInput } from "./claim";
 
 /**
  * Stores the response of a claimed request for replay, or, for a 5xx (our fault, nothing was

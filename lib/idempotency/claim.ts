@@ -2,8 +2,8 @@ import { and, eq, lte } from "drizzle-orm";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
-import { conflict } from "./api-error";
-import { IDEMPOTENCY_HEADER } from "./idempotency-header";
+import { conflict } from "@/lib/http/api-error";
+import { IDEMPOTENCY_HEADER } from "./header";
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1_000;
 

@@ -1,10 +1,10 @@
 import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type EventRow, webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import { allEvents } from "@/lib/events/types";
 import { newId } from "@/lib/ids";
 import { enqueueJobsWithin } from "@/lib/jobs/enqueue-job";
 import { deliveryRequested, type TDeliveryRequested } from "./jobs";
+import { allEvents } from "./types";
 
 /** The ids of the active endpoints of the event's organization and environment subscribed to it. */
 export const subscribedEndpoints = (executor: Executor, event: EventRow) =>

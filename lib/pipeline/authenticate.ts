@@ -1,10 +1,10 @@
+import type { AuthContext } from "@/lib/auth/auth-context";
 import type { Environment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { authenticateApiKey } from "@/lib/keys/authenticate-key";
 import { looksLikeApiKey } from "@/lib/keys/secret";
 import { authenticateAgentToken } from "@/lib/tokens/authenticate-token";
 import { looksLikeJwt } from "@/lib/tokens/verify-token";
-import type { AuthContext } from "./auth-context";
 
 const missing = () =>
   new ApiError({

@@ -1,7 +1,7 @@
 import { ensureDatabase } from "@/db/ensure";
-import { startIdempotencyCleanup } from "@/lib/http/idempotency-cleanup-timer";
-import { startJobs } from "@/lib/jobs/start-jobs";
-import { bootstrapLocalOrganization } from "@/lib/orgs/bootstrap-local";
+import { startJobs } from "@/inngest/start-jobs";
+import { startIdempotencyCleanup } from "@/lib/idempotency/cleanup-timer";
+import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";

@@ -1,4 +1,4 @@
-import { invalid } from "./api-error";
+import { invalid } from "@/lib/http/api-error";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const MAX_LENGTH = 255;
