@@ -2,6 +2,13 @@
 module.exports = {
   forbidden: [
     {
+      name: "no-module-cycles",
+      comment: "Modules import each other in one direction.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: "no-folder-cycles",
       comment:
         "Folders depend on each other in one direction; a cycle means a concern is split wrongly.",

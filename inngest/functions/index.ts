@@ -1,4 +1,5 @@
 import type { InngestFunction } from "inngest";
+import { completeReversal } from "./complete-reversal";
 import { deliverWebhook } from "./deliver-webhook";
 import { diagnosticFunctions } from "./diagnostic";
 import { executeSettlement } from "./execute-settlement";
@@ -11,5 +12,6 @@ export const functions: InngestFunction.Any[] = [
   expireNegotiationFunction,
   sealReceipts,
   deliverWebhook,
+  completeReversal,
   ...(process.env.JOBS_TEST_FUNCTIONS === "1" ? diagnosticFunctions : []),
 ];

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { invalid } from "./api-error";
+import { assertStorableText } from "./storable-text";
 
 /**
  * The query string, one value a name, checked by the operation's schema. A repeated parameter,
@@ -13,7 +14,9 @@ export function parseQuery(schema: z.ZodObject | undefined, url: URL) {
       throw invalid(`The query parameter '${name}' is given more than once.`, name);
     seen.add(name);
   }
-  if (schema) return schema.parse(Object.fromEntries(search));
+  const values = Object.fromEntries(search);
+  assertStorableText(values);
+  if (schema) return schema.parse(values);
   const [unknown] = seen;
   if (unknown !== undefined) throw invalid(`Unknown parameter '${unknown}'.`, unknown);
   return undefined;

@@ -1,4 +1,5 @@
 import { ApiError, invalid } from "./api-error";
+import { assertStorableText } from "./storable-text";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -25,8 +26,14 @@ async function readLimited(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  try {
+    return utf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw invalid("The request body is not valid UTF-8.", "body");
+  }
 }
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The request's JSON body; an empty body reads as `{}` so that bodiless actions need none. */
 export async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
@@ -39,9 +46,12 @@ export async function readJsonBody(request: Request): Promise<{ raw: string; val
       "Content-Type",
     );
   }
+  let value: unknown;
   try {
-    return { raw, value: JSON.parse(raw) };
+    value = JSON.parse(raw);
   } catch {
     throw invalid("The request body is not valid JSON.", "body");
   }
+  assertStorableText(value, "body");
+  return { raw, value };
 }

@@ -13,6 +13,7 @@ import {
   methodNotAllowed,
   publicOrigin,
 } from "@/lib/http/respond";
+import { assertStorableText } from "@/lib/http/storable-text";
 import { readIdempotencyKey } from "@/lib/idempotency/header";
 import { runIdempotently } from "@/lib/idempotency/run";
 import { newId } from "@/lib/ids";
@@ -52,7 +53,9 @@ export function handle<Op extends Operation>(
       });
       if (auth && operation.scope) requireScope(auth, operation.scope);
       const idempotencyKey = operation.method === "post" ? readIdempotencyKey(request) : undefined;
-      const params = operation.params?.parse(await route.params);
+      const rawParams = await route.params;
+      assertStorableText(rawParams);
+      const params = operation.params?.parse(rawParams);
       const query = parseQuery(operation.query, url);
       const json =
         operation.body || idempotencyKey ? (await readJsonBody(request)).value : undefined;

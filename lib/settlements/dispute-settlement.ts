@@ -6,7 +6,6 @@ import { conflict } from "@/lib/http/api-error";
 import { emitSettlementEvent } from "./emit-settlement-event";
 import { getSettlementOrThrow } from "./get-settlement";
 import { presentSettlement } from "./present-settlement";
-import { reversalInProgress } from "./reversal-claim";
 
 /** Any party's organization may dispute an executed settlement; the money stays where it is. */
 export async function disputeSettlement({
@@ -24,7 +23,9 @@ export async function disputeSettlement({
       throw conflict(
         `The settlement is ${row.status}; only an executed settlement can be disputed.`,
       );
-    if (reversalInProgress(row))
+    // Any claim blocks a dispute, stale or not: the money may be back already, and the
+    // complete-reversal job records that.
+    if (row.reversalStartedAt)
       throw conflict("A reversal of this settlement is in progress; it cannot be disputed now.");
     const now = new Date();
     const [disputed] = await tx

@@ -1,22 +1,25 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { type SettlementRow, settlements } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { callWithTimeout } from "@/lib/rails/call-with-timeout";
 import { railOf } from "@/lib/rails/rails";
-import { emitSettlementEvent } from "./emit-settlement-event";
 import { railRequestOf } from "./execution/rail-request";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
+import { settlementReversalClaimed, type TReversalClaimed } from "./jobs";
 import { presentSettlement } from "./present-settlement";
-import { reversalInProgress } from "./reversal-claim";
+import { recordReversal, releaseReversalClaim, reversalInProgress } from "./reversal-claim";
 
 /**
  * Moves an executed settlement's money back on its rail and marks it `reversed`, in three
  * steps: claim the settlement (a short transaction), call the rail with no lock held, then
  * record the outcome only if the claim is still ours. A refusal releases the claim; a rail that
  * does not answer in time keeps it until it goes stale, so that nothing else can change the
- * settlement while the reversal may still happen.
+ * settlement while the reversal may still happen. The claim's transaction also enqueues the
+ * `complete-reversal` job, so money the rail moved back is recorded even when this request
+ * stops between the rail call and the record.
  */
 export async function reverseSettlement({
   tenant,
@@ -27,7 +30,7 @@ export async function reverseSettlement({
   settlementId: string;
   reason?: string;
 }) {
-  const { row, claimedAt } = await claimReversal(tenant, settlementId);
+  const { row, claimedAt } = await claimReversal(tenant, settlementId, reason);
   const outcome = await callWithTimeout(() => railOf(row.adapter).reverse(railRequestOf(row)));
   if (outcome.status === "timeout") {
     throw new ApiError({
@@ -36,36 +39,23 @@ export async function reverseSettlement({
     });
   }
   if (outcome.status === "declined") {
-    await releaseClaim(settlementId, claimedAt);
+    await releaseReversalClaim(db, settlementId, claimedAt);
     throw conflict(`The ${row.adapter} rail refused the reversal: ${outcome.message}`);
   }
   return db.transaction(async (tx) => {
-    const now = new Date();
-    const [reversed] = await tx
-      .update(settlements)
-      .set({
-        status: "reversed",
-        reason: reason ?? null,
-        reversedAt: now,
-        updatedAt: now,
-        reversalStartedAt: null,
-      })
-      .where(ownClaim(settlementId, claimedAt))
-      .returning();
-    if (!reversed) {
-      // Our claim went stale and another reversal took over: answer with what it recorded.
-      const latest = await getSettlementOrThrow({ tenant, settlementId }, tx);
-      if (latest.status === "reversed") return presentSettlement(latest);
-      throw conflict(`The settlement is ${latest.status}; the reversal was not recorded.`);
-    }
-    await emitSettlementEvent(tx, { row: reversed, type: "settlement.reversed" });
-    return presentSettlement(reversed);
+    const reversed = await recordReversal(tx, { settlementId, claimedAt, reason });
+    if (reversed) return presentSettlement(reversed);
+    // Our claim went stale and another reversal took over: answer with what it recorded.
+    const latest = await getSettlementOrThrow({ tenant, settlementId }, tx);
+    if (latest.status === "reversed") return presentSettlement(latest);
+    throw conflict(`The settlement is ${latest.status}; the reversal was not recorded.`);
   });
 }
 
 async function claimReversal(
   tenant: Tenant,
   settlementId: string,
+  reason: string | undefined,
 ): Promise<{ row: SettlementRow; claimedAt: Date }> {
   return db.transaction(async (tx) => {
     const row = await getSettlementOrThrow({ tenant, settlementId, forUpdate: true }, tx);
@@ -81,20 +71,8 @@ async function claimReversal(
       .update(settlements)
       .set({ reversalStartedAt: claimedAt })
       .where(eq(settlements.id, settlementId));
+    const data: TReversalClaimed = { settlementId, claimedAt: claimedAt.toISOString(), reason };
+    await enqueueJob(tx, { name: settlementReversalClaimed, data });
     return { row, claimedAt };
   });
-}
-
-const ownClaim = (settlementId: string, claimedAt: Date) =>
-  and(
-    eq(settlements.id, settlementId),
-    eq(settlements.status, "executed"),
-    eq(settlements.reversalStartedAt, claimedAt),
-  );
-
-async function releaseClaim(settlementId: string, claimedAt: Date) {
-  await db
-    .update(settlements)
-    .set({ reversalStartedAt: null })
-    .where(ownClaim(settlementId, claimedAt));
 }

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { usageDays } from "@/db/schema";
 import type { Environment } from "@/lib/environment";
-import { flushUsage } from "./flush-usage";
 
 export type UsageKey = `${string}|${Environment}|${string}`;
 export type UsageCounts = { requests: number; rateLimited: number };
@@ -14,14 +16,14 @@ const state = holder.__assUsage;
 const flushEveryMs = () => Number(process.env.USAGE_FLUSH_MS ?? 5_000);
 
 /** Takes the counts gathered so far, leaving an empty tally behind. */
-export function takeUsageTally(): Map<UsageKey, UsageCounts> {
+function takeUsageTally(): Map<UsageKey, UsageCounts> {
   const taken = state.counts;
   state.counts = new Map();
   return taken;
 }
 
 /** Puts counts back after a failed write, so the next flush carries them. */
-export function restoreUsageTally(taken: Map<UsageKey, UsageCounts>) {
+function restoreUsageTally(taken: Map<UsageKey, UsageCounts>) {
   for (const [key, counts] of taken) {
     const current = state.counts.get(key) ?? { requests: 0, rateLimited: 0 };
     current.requests += counts.requests;
@@ -66,5 +68,30 @@ export function countRequest({
       flushUsage().catch((error) => console.error("usage: could not record counts", error));
     }, flushEveryMs());
     state.timer.unref();
+  }
+}
+
+/** Adds the tallied counts to usage_days in one upsert; a failed write puts them back. */
+export async function flushUsage(): Promise<void> {
+  const tally = takeUsageTally();
+  if (tally.size === 0) return;
+  const rows = [...tally].map(([key, counts]) => {
+    const [organizationId, environment, day] = key.split("|") as [string, Environment, string];
+    return { organizationId, environment, day, ...counts };
+  });
+  try {
+    await db
+      .insert(usageDays)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [usageDays.organizationId, usageDays.environment, usageDays.day],
+        set: {
+          requests: sql`${usageDays.requests} + excluded.requests`,
+          rateLimited: sql`${usageDays.rateLimited} + excluded.rate_limited`,
+        },
+      });
+  } catch (error) {
+    restoreUsageTally(tally);
+    throw error;
   }
 }

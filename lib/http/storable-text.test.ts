@@ -1,0 +1,27 @@
+import { describe, expect, test } from "vitest";
+import { ApiError } from "./api-error";
+import { assertStorableText } from "./storable-text";
+
+const paramOf = (value: unknown, root?: string) => {
+  try {
+    assertStorableText(value, root);
+    return "storable";
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return (error as ApiError).param;
+  }
+};
+
+describe("assertStorableText", () => {
+  test("accepts ordinary text, emoji (surrogate pairs) and non-strings", () => {
+    expect(paramOf({ name: "Zoë 👋", n: 1, list: ["a", null, true] }, "body")).toBe("storable");
+  });
+  test("names the first field holding NUL or an unpaired surrogate", () => {
+    expect(paramOf({ name: "a\u0000b" }, "body")).toBe("name");
+    expect(paramOf({ terms: { description: "x\ud800" } }, "body")).toBe("terms.description");
+    expect(paramOf({ list: ["ok", "\udc00x"] }, "body")).toBe("list.1");
+    expect(paramOf({ metadata: { "k\u0000": "v" } }, "body")).toBe("metadata.k\u0000");
+    expect(paramOf("\u0000", "body")).toBe("body");
+    expect(paramOf({ id: "agent-\u0000" })).toBe("id");
+  });
+});

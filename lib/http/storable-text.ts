@@ -1,0 +1,40 @@
+import { invalid } from "./api-error";
+
+// NUL, and UTF-16 code units that are not half of a surrogate pair: PostgreSQL's text and
+// jsonb refuse both, so they are turned away before any work instead of failing a write.
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes("\u0000") || unpairedSurrogate.test(text);
+
+/** The dotted path of the first string (value or object key) in `value` that cannot be stored. */
+function firstUnstorable(value: unknown, path: string[]): string[] | undefined {
+  if (typeof value === "string") return unstorable(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = firstUnstorable(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (unstorable(key)) return [...path, key];
+      const found = firstUnstorable(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses input holding text PostgreSQL cannot store, with a 400 naming the field (`root` names
+ * the input as a whole: `body`, or nothing for query and path values, whose key is the field).
+ */
+export function assertStorableText(value: unknown, root?: string): void {
+  const path = firstUnstorable(value, root ? [root] : []);
+  if (!path) return;
+  const param = (root === "body" ? path.slice(1) : path).join(".") || root;
+  throw invalid(
+    "The value contains a NUL character or an unpaired UTF-16 surrogate, which cannot be stored.",
+    param,
+  );
+}

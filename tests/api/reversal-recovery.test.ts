@@ -1,0 +1,87 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "@/db/client";
+import { events, ledgerTransfers } from "@/db/schema";
+import { fundWallet } from "@/lib/ledger/fund-wallet";
+import { call, eventually } from "../support/api";
+import { pendingSettlement, settled } from "../support/deals";
+import { expectError } from "../support/expect-error";
+import { seedTenant, type TestTenant } from "../support/tenant";
+
+let tenant: TestTenant;
+beforeAll(async () => {
+  tenant = await seedTenant();
+});
+afterAll(() => tenant.remove());
+
+/** Makes every write that marks this settlement reversed fail, until the returned undo runs. */
+async function failReversalWrites(settlementId: string) {
+  const name = `test_fail_${settlementId.replace(/\W/g, "_").toLowerCase()}`;
+  await db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if new.id = '${settlementId}' and new.status = 'reversed' then
+          raise exception 'injected failure';
+        end if;
+        return new;
+      end $$`),
+  );
+  await db.execute(
+    sql.raw(
+      `create trigger ${name} before update on settlements for each row execute function ${name}()`,
+    ),
+  );
+  return async () => {
+    await db.execute(sql.raw(`drop trigger ${name} on settlements`));
+    await db.execute(sql.raw(`drop function ${name}()`));
+  };
+}
+
+test("a reversal whose record fails after the rail moved the money back is completed by the job, once", async () => {
+  const key = tenant.keys.sandbox;
+  const deal = await pendingSettlement(key, { value: 1200, adapter: "ledger" });
+  await fundWallet({ environment: "sandbox", agentId: deal.payer, amount: 1200, currency: "USD" });
+  await call("POST", `/settlements/${deal.settlement.id}/execute`, { key });
+  expect((await settled(key, deal.settlement.id)).status).toBe("executed");
+
+  const undo = await failReversalWrites(deal.settlement.id);
+  const failed = await call("POST", `/settlements/${deal.settlement.id}/reverse`, {
+    key,
+    body: { reason: "refund" },
+  });
+  expectError(failed, 500, "internal_error");
+  const transfers = () =>
+    db
+      .select({ kind: ledgerTransfers.kind })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, deal.settlement.id));
+  // The rail moved the money back; the settlement does not say so yet, and nothing may change it.
+  expect((await transfers()).map((t) => t.kind).sort()).toEqual(["execute", "reverse"]);
+  const current = await call("GET", `/settlements/${deal.settlement.id}`, { key });
+  expect(current.body.status).toBe("executed");
+  const dispute = await call("POST", `/settlements/${deal.settlement.id}/dispute`, {
+    key,
+    body: { reason: "meanwhile" },
+  });
+  expectError(dispute, 409, "conflict");
+  await undo();
+
+  const reversed = await eventually(async () => {
+    const latest = await call("GET", `/settlements/${deal.settlement.id}`, { key });
+    expect(latest.body.status).toBe("reversed");
+    return latest.body;
+  }, 20_000);
+  expect(reversed.reason).toBe("refund");
+  expect((await transfers()).map((t) => t.kind).sort()).toEqual(["execute", "reverse"]);
+  const reversedEvents = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.organizationId, tenant.organizationId),
+        eq(events.type, "settlement.reversed"),
+        sql`${events.data}->'object'->>'id' = ${deal.settlement.id}`,
+      ),
+    );
+  expect(reversedEvents).toHaveLength(1);
+});
