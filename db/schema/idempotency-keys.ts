@@ -13,6 +13,8 @@ export const idempotencyKeys = pgTable(
     responseBody: text(),
     createdAt: timestampMs().notNull().defaultNow(),
     completedAt: timestampMs(),
+    /** While the request runs its process renews this; a claim not renewed in time is taken over. */
+    lockedUntil: timestampMs(),
     expiresAt: timestampMs().notNull(),
   },
   (t) => [

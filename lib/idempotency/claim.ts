@@ -1,4 +1,4 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
@@ -6,6 +6,13 @@ import { conflict } from "@/lib/http/api-error";
 import { IDEMPOTENCY_HEADER } from "./header";
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1_000;
+
+/**
+ * How long an in-flight claim holds its key without renewal (`IDEMPOTENCY_LEASE_MS`): the
+ * process running the request renews it, so a claim left by a crashed process is taken over by
+ * the next retry after this long instead of locking the key for the whole retention.
+ */
+export const idempotencyLeaseMs = () => Number(process.env.IDEMPOTENCY_LEASE_MS ?? 60_000);
 
 export type IdempotencyClaim =
   | { kind: "claimed" }
@@ -22,7 +29,8 @@ const keyOf = ({ tenant, key }: ClaimInput) =>
 
 /**
  * Claims the key before the handler runs: one INSERT that at most one of any number of
- * concurrent identical requests can win (an expired record is taken over in the same statement).
+ * concurrent identical requests can win (an expired record, or the same request's claim whose
+ * lease ran out, is taken over in the same statement).
  * The others replay the stored response, or get 409 while the first still runs or when the key
  * was used for a different request.
  */
@@ -39,6 +47,7 @@ export async function claimIdempotencyKey(input: ClaimInput): Promise<Idempotenc
         requestHash: input.requestHash,
         createdAt: now,
         expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
+        lockedUntil: new Date(now.getTime() + idempotencyLeaseMs()),
       })
       .onConflictDoUpdate({
         target: [idempotencyKeys.organizationId, idempotencyKeys.environment, idempotencyKeys.key],
@@ -49,8 +58,16 @@ export async function claimIdempotencyKey(input: ClaimInput): Promise<Idempotenc
           createdAt: now,
           completedAt: null,
           expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
+          lockedUntil: new Date(now.getTime() + idempotencyLeaseMs()),
         },
-        setWhere: lte(idempotencyKeys.expiresAt, now),
+        setWhere: or(
+          lte(idempotencyKeys.expiresAt, now),
+          and(
+            isNull(idempotencyKeys.completedAt),
+            lte(idempotencyKeys.lockedUntil, now),
+            eq(idempotencyKeys.requestHash, input.requestHash),
+          ),
+        ),
       })
       .returning({ key: idempotencyKeys.key });
     if (claimed) return { kind: "claimed" };

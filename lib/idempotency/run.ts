@@ -1,7 +1,7 @@
 import type { AuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
-import { claimIdempotencyKey } from "./claim";
-import { finishIdempotentRequest } from "./finish";
+import { claimIdempotencyKey, idempotencyLeaseMs } from "./claim";
+import { finishIdempotentRequest, renewIdempotencyLease } from "./finish";
 import { idempotencyRequestHash } from "./request-hash";
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -36,7 +36,15 @@ export async function runIdempotently({
     headers.set(REPLAYED_HEADER, "true");
     return new Response(claim.body, { status: claim.status, headers });
   }
-  const response = await respond();
+  // Renewed while the request runs, so only a claim whose process stopped goes stale.
+  const renewal = setInterval(
+    () =>
+      renewIdempotencyLease(claimInput).catch((error) =>
+        console.error(`could not renew the lease of Idempotency-Key '${key}'`, error),
+      ),
+    idempotencyLeaseMs() / 3,
+  );
+  const response = await respond().finally(() => clearInterval(renewal));
   try {
     const text = await response.clone().text();
     await finishIdempotentRequest({ ...claimInput, status: response.status, body: text });
