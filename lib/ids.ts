@@ -17,6 +17,7 @@ export const idPrefixes = {
   outbox: "obx",
   request: "req",
   token: "tok",
+  tokenRevocation: "trv",
   ledgerAccount: "acct",
   ledgerTransfer: "ltr",
   ledgerEntry: "lent",

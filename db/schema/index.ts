@@ -1,4 +1,5 @@
 export * from "./_columns";
+export * from "./agent-token-revocations";
 export * from "./agents";
 export * from "./api-keys";
 export * from "./attest-log-heads";

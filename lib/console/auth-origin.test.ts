@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { isPublicDeployment } from "./auth-origin";
+import { isPublicDeployment } from "@/lib/deployment/public-origin";
 import { authSecret } from "./auth-secret";
 import { isSameOrigin } from "./same-origin";
 

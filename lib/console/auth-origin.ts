@@ -1,16 +1,3 @@
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** The console's public origin when one is configured: NEXTAUTH_URL, else PUBLIC_URL. */
-export function configuredOrigin(): string | undefined {
-  const value = process.env.NEXTAUTH_URL || process.env.PUBLIC_URL;
-  return value ? new URL(value).origin : undefined;
-}
-
-export function isPublicDeployment(): boolean {
-  const origin = configuredOrigin();
-  return origin !== undefined && !loopbackHosts.has(new URL(origin).hostname);
-}
-
 /**
  * next-auth reads its origin from NEXTAUTH_URL, or from the Host header when AUTH_TRUST_HOST is
  * set. With neither NEXTAUTH_URL nor PUBLIC_URL configured this is a local run on whatever port

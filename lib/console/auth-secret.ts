@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { instanceSecrets } from "@/db/schema";
-import { isPublicDeployment } from "./auth-origin";
+import { isPublicDeployment } from "@/lib/deployment/public-origin";
 
 const SECRET_NAME = "nextauth_secret";
 

@@ -1,4 +1,4 @@
-import { configuredOrigin } from "./auth-origin";
+import { configuredOrigin } from "@/lib/deployment/public-origin";
 
 /**
  * A state-changing console request must come from the console's own pages: browsers always

@@ -1,4 +1,4 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
+import { type AuthContext, actingAgentId } from "@/lib/auth/auth-context";
 import type { Scope } from "@/lib/auth/scopes";
 import { ApiError } from "./api-error";
 
@@ -14,5 +14,32 @@ export function requireScope(auth: AuthContext, scope: Scope | "api_key"): void 
   throw new ApiError({
     code: "forbidden",
     message: `This credential lacks the '${scope}' scope needed for this operation.`,
+  });
+}
+
+/** An agent token acts on the organization's behalf only where an API key is not needed. */
+export function refuseAgentToken(auth: AuthContext): void {
+  const agent = actingAgentId(auth);
+  if (agent === undefined) return;
+  throw new ApiError({
+    code: "forbidden",
+    message: `This token acts as ${agent}; this operation acts for the whole organization and needs an API key.`,
+  });
+}
+
+/**
+ * An agent token acts as its agent: on a resource whose subject or parties do not include that
+ * agent it is refused (an API key acts for every agent of its organization).
+ */
+export function requireActingAgentAmong(
+  auth: AuthContext,
+  agentIds: readonly string[],
+  what: string,
+): void {
+  const agent = actingAgentId(auth);
+  if (agent === undefined || agentIds.includes(agent)) return;
+  throw new ApiError({
+    code: "forbidden",
+    message: `This token acts as ${agent}, which is not ${what}.`,
   });
 }

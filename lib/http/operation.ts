@@ -26,6 +26,11 @@ export type Operation = {
   body?: z.ZodType;
   response: z.ZodType;
   status: 200 | 201 | 202;
+  /**
+   * The operation acts on the organization as a whole (webhooks, events, statistics, attest
+   * investigations): an agent token, which acts as one agent, may not call it.
+   */
+  organizationWide?: true;
   /** Errors this operation can answer besides the ones every authenticated operation can. */
   errors?: ErrorCode[];
 };

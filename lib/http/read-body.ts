@@ -9,7 +9,8 @@ const tooLarge = () =>
     message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
   });
 
-async function readLimited(request: Request): Promise<string> {
+/** The request body as text, refused with 413 past MAX_BODY_BYTES and 400 when not UTF-8. */
+export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return "";
@@ -37,7 +38,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The request's JSON body; an empty body reads as `{}` so that bodiless actions need none. */
 export async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
-  const raw = await readLimited(request);
+  const raw = await readBodyText(request);
   if (raw.trim() === "") return { raw, value: {} };
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {

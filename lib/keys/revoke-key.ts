@@ -1,11 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
+import { forgetTokenSubjects } from "@/lib/tokens/token-subject";
 import { getApiKeyOrThrow } from "./get-key";
 import { forgetKey } from "./key-cache";
 import { presentKey } from "./present-key";
 
-/** Revokes at once. Revoking a revoked key is a no-op that returns it unchanged. */
+/**
+ * Revokes at once, with the agent tokens the key issued. Revoking a revoked key is a no-op that
+ * returns it unchanged.
+ */
 export async function revokeApiKey(input: { organizationId: string; keyId: string }) {
   const [revoked] = await db
     .update(apiKeys)
@@ -19,5 +23,6 @@ export async function revokeApiKey(input: { organizationId: string; keyId: strin
     )
     .returning();
   forgetKey(input.keyId);
+  forgetTokenSubjects();
   return presentKey(revoked ?? (await getApiKeyOrThrow(input)));
 }

@@ -1,5 +1,5 @@
 import type { ApiError } from "@/lib/http/api-error";
-import { requireScope } from "@/lib/http/authorize";
+import { refuseAgentToken, requireScope } from "@/lib/http/authorize";
 import { environmentOf } from "@/lib/http/environment";
 import { toApiError } from "@/lib/http/error-response";
 import type { Operation } from "@/lib/http/operation";
@@ -52,6 +52,7 @@ export function handle<Op extends Operation>(
         mode: operation.scope === null ? "none" : "required",
       });
       if (auth && operation.scope) requireScope(auth, operation.scope);
+      if (auth && operation.organizationWide) refuseAgentToken(auth);
       const idempotencyKey = operation.method === "post" ? readIdempotencyKey(request) : undefined;
       const rawParams = await route.params;
       assertStorableText(rawParams);

@@ -17,6 +17,7 @@ export const attestVerifyOperation = defineOperation({
   description:
     "Give `settlementId` or `receiptId`. Checks the evidence chain, the attest hash, the policy snapshot, the receipt's inclusion in the log and the signed tree head; the same checks and the same 409 as `POST /v1/receipts/{id}/verify`.",
   tag,
+  organizationWide: true,
   scope: "attest.verify",
   body: ZAttestTarget,
   response: ZAttestVerification,
@@ -30,6 +31,7 @@ export const getEvidenceOperation = defineOperation({
   path: "/attest/evidence/{id}",
   summary: "Retrieve an evidence record with its chain and inclusion context",
   tag,
+  organizationWide: true,
   scope: "attest.investigate",
   params: ZEvidenceParams,
   response: ZEvidenceDetail,
@@ -45,6 +47,7 @@ export const attestReplayOperation = defineOperation({
   description:
     "Give `settlementId` or `receiptId`. Re-runs the state transitions, the split computation and the policy evaluation from the recorded evidence under the recorded policy version, rebuilds the receipt hash, and reports `deterministic` with a diff of everything that came out differently.",
   tag,
+  organizationWide: true,
   scope: "attest.investigate",
   body: ZAttestTarget,
   response: ZReplayResult,

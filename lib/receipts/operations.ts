@@ -18,6 +18,7 @@ export const listReceiptsOperation = defineOperation({
   path: "/receipts",
   summary: "List your organization's receipts, newest first",
   tag,
+  organizationWide: true,
   scope: "receipt.list",
   query: ZListReceiptsQuery,
   response: listResponse(ZReceiptListItem, "ReceiptList"),

@@ -49,6 +49,7 @@ export const settlementStatsOperation = defineOperation({
   description:
     "Counts per status, executed volume per currency, success rate, and mean and p95 time from execute to executed, over settlements created in the optional `from`/`to` window.",
   tag,
+  organizationWide: true,
   scope: "settlement.read",
   query: ZSettlementStatsQuery,
   response: ZSettlementStats,

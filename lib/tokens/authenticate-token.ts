@@ -23,6 +23,15 @@ export async function authenticateAgentToken({
       message: "The agent this token acts as no longer exists.",
     });
   }
+  if (subject.revoked) {
+    throw new ApiError({
+      code: "unauthorized",
+      message:
+        subject.revoked === "key"
+          ? "The API key that issued this agent token was revoked or rolled; issue a new token."
+          : "This agent token was revoked.",
+    });
+  }
   return {
     organizationId: claims.organizationId,
     environment: claims.environment,

@@ -51,6 +51,8 @@ export async function issueAgentToken({
     org: auth.organizationId,
     env: auth.environment,
     scope: scopes.join(" "),
+    // The issuing key: revoking it, or the end of its roll overlap, ends its tokens too.
+    ...(auth.credential.kind === "api_key" ? { key: auth.credential.keyId } : {}),
   })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: signingKey.kid, typ: "JWT" })
     .setIssuer(origin)

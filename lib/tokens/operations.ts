@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/http/operation";
-import { ZAgentToken, ZIssueTokenBody } from "./schemas";
+import { ZAgentToken, ZIssueTokenBody, ZRevokeTokensBody, ZTokenRevocation } from "./schemas";
 
 export const issueTokenOperation = defineOperation({
   operationId: "issueAgentToken",
@@ -16,4 +16,19 @@ export const issueTokenOperation = defineOperation({
   errors: ["not_found"],
 });
 
-export const tokenOperations = [issueTokenOperation];
+export const revokeTokensOperation = defineOperation({
+  operationId: "revokeAgentTokens",
+  method: "post",
+  path: "/auth/token/revoke",
+  summary: "Revoke agent tokens",
+  description:
+    "Refuses agent tokens before they expire: one token by its `jti`, or every token an agent was issued until now (`agentId`; tokens issued later work). Every server refuses them within the key cache's lifetime (`API_KEY_CACHE_TTL_MS`, 10 s by default). Revoking or rolling the API key that issued a token ends the token too (a rolled key's tokens work until the overlap ends). Repeating a revocation changes nothing.",
+  tag: "Authentication",
+  scope: "api_key",
+  body: ZRevokeTokensBody,
+  response: ZTokenRevocation,
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const tokenOperations = [issueTokenOperation, revokeTokensOperation];

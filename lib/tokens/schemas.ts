@@ -34,5 +34,33 @@ export const ZAgentToken = z
   })
   .meta({ id: "AgentToken" });
 
+export const ZRevokeTokensBody = z
+  .strictObject({
+    jti: z
+      .string()
+      .regex(/^tok-[0-9A-Za-z]{16}$/, "must be a token id (the `jti` claim, tok-…)")
+      .optional()
+      .meta({ description: "Revoke this one token (its `jti` claim)." }),
+    agentId: ZAgentId.optional().meta({
+      description: "Revoke every token of this agent issued until now.",
+    }),
+  })
+  .refine((body) => (body.jti === undefined) !== (body.agentId === undefined), {
+    message: "give exactly one of `jti` and `agentId`",
+    path: ["jti"],
+  })
+  .meta({ id: "RevokeTokensRequest" });
+
+export const ZTokenRevocation = z
+  .object({
+    revoked: z.literal(true),
+    jti: z.string().nullable(),
+    agentId: z.string().nullable(),
+    revokedAt: z.string(),
+  })
+  .meta({ id: "TokenRevocation" });
+
 export type TIssueTokenBody = z.infer<typeof ZIssueTokenBody>;
+export type TRevokeTokensBody = z.infer<typeof ZRevokeTokensBody>;
+export type TTokenRevocation = z.infer<typeof ZTokenRevocation>;
 export type TAgentToken = z.infer<typeof ZAgentToken>;

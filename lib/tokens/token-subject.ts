@@ -1,10 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { agents, organizations } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import { agents, agentTokenRevocations, apiKeys, organizations } from "@/db/schema";
 import type { PlanTier } from "@/lib/orgs/plans";
+import type { VerifiedToken } from "./verify-token";
 
-export type TokenSubject = { plan: PlanTier; agentActive: boolean };
+export type TokenSubject = {
+  plan: PlanTier;
+  agentActive: boolean;
+  /** Why the token no longer counts although it verifies: its key or the token was revoked. */
+  revoked?: "key" | "token";
+};
 
 const ttlMs = () => Number(process.env.API_KEY_CACHE_TTL_MS ?? 10_000);
 
@@ -14,20 +19,37 @@ const holder = globalThis as unknown as {
 holder.__assTokenSubjects ??= new Map();
 const cache = holder.__assTokenSubjects;
 
+/** Drops what this process remembers of tokens, after a key or a token is revoked here. */
+export const forgetTokenSubjects = () => cache.clear();
+
 /**
- * What a token's claims cannot say: the organization's current plan and whether its agent still
- * exists. Cached as briefly as API keys, so most token requests skip the database.
+ * What a token's claims cannot say: the organization's current plan, whether its agent still
+ * exists, and whether the token or the key that issued it was revoked since. Cached as briefly as
+ * API keys, so most token requests skip the database and a revocation reaches every process
+ * within that time.
  */
-export async function loadTokenSubject(claims: {
-  organizationId: string;
-  environment: Environment;
-  agentId: string;
-}): Promise<TokenSubject | undefined> {
-  const cacheKey = `${claims.organizationId}:${claims.environment}:${claims.agentId}`;
+export async function loadTokenSubject(claims: VerifiedToken): Promise<TokenSubject | undefined> {
+  const cacheKey = `${claims.organizationId}:${claims.environment}:${claims.tokenId}`;
   const entry = cache.get(cacheKey);
   if (entry && Date.now() - entry.at <= ttlMs()) return entry.subject;
+  const keyRevoked = claims.keyId
+    ? sql<boolean>`exists (select 1 from ${apiKeys} where ${apiKeys.id} = ${claims.keyId}
+        and (${apiKeys.revokedAt} is not null or ${apiKeys.expiresAt} <= now()))`
+    : sql<boolean>`false`;
+  const tokenRevoked = sql<boolean>`exists (select 1 from ${agentTokenRevocations}
+    where ${agentTokenRevocations.organizationId} = ${claims.organizationId}
+      and ${agentTokenRevocations.environment} = ${claims.environment}
+      and (${agentTokenRevocations.tokenId} = ${claims.tokenId}
+        or (${agentTokenRevocations.agentId} = ${claims.agentId}
+          and ${agentTokenRevocations.revokedAt} >= ${claims.issuedAt.toISOString()}::timestamptz)))`;
   const [row] = await db
-    .select({ plan: organizations.plan, agentId: agents.id, deletedAt: agents.deletedAt })
+    .select({
+      plan: organizations.plan,
+      agentId: agents.id,
+      deletedAt: agents.deletedAt,
+      keyRevoked,
+      tokenRevoked,
+    })
     .from(organizations)
     .leftJoin(
       agents,
@@ -39,7 +61,11 @@ export async function loadTokenSubject(claims: {
     )
     .where(eq(organizations.id, claims.organizationId));
   if (!row) return undefined;
-  const subject = { plan: row.plan, agentActive: row.agentId !== null && row.deletedAt === null };
+  const subject: TokenSubject = {
+    plan: row.plan,
+    agentActive: row.agentId !== null && row.deletedAt === null,
+    revoked: row.keyRevoked ? "key" : row.tokenRevoked ? "token" : undefined,
+  };
   if (ttlMs() > 0) {
     if (cache.size > 10_000) cache.clear();
     cache.set(cacheKey, { subject, at: Date.now() });

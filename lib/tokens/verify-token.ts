@@ -11,6 +11,9 @@ export type VerifiedToken = {
   organizationId: string;
   environment: Environment;
   scope: string;
+  /** The API key that issued the token. */
+  keyId?: string;
+  issuedAt: Date;
 };
 
 const unauthorized = (message: string) => new ApiError({ code: "unauthorized", message });
@@ -32,18 +35,28 @@ function explain(error: unknown, audience: string): ApiError {
 }
 
 function claimsOf(payload: JWTPayload): VerifiedToken {
-  const { jti, sub, org, env, scope } = payload;
+  const { jti, sub, org, env, scope, key, iat } = payload;
   const environment = environments.find((candidate) => candidate === env);
   if (
     typeof jti !== "string" ||
     typeof sub !== "string" ||
     typeof org !== "string" ||
     typeof scope !== "string" ||
+    typeof iat !== "number" ||
+    (key !== undefined && typeof key !== "string") ||
     !environment
   ) {
     throw unauthorized("The agent token lacks required claims.");
   }
-  return { tokenId: jti, agentId: sub, organizationId: org, environment, scope };
+  return {
+    tokenId: jti,
+    agentId: sub,
+    organizationId: org,
+    environment,
+    scope,
+    keyId: key,
+    issuedAt: new Date(iat * 1000),
+  };
 }
 
 /**

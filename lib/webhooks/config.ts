@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPublicDeployment } from "@/lib/deployment/public-origin";
 import type { TEnvironment } from "@/lib/events/types";
 
 type TEnv = Readonly<Record<string, string | undefined>>;
@@ -33,7 +34,9 @@ function readWebhookEnv(env: TEnv) {
 
 /**
  * Whether webhook URLs may use http and reach loopback or private addresses. Never in
- * production; in sandbox when `WEBHOOKS_ALLOW_PRIVATE_URLS` is on, which is its default there.
+ * production; in sandbox when `WEBHOOKS_ALLOW_PRIVATE_URLS` is on, which is its default only on
+ * a local deployment (no public origin configured): on a public one, a sandbox receiver on a
+ * private address would let any sandbox key probe the server's own network.
  */
 export function allowPrivateUrls({
   environment,
@@ -43,7 +46,7 @@ export function allowPrivateUrls({
   env?: TEnv;
 }): boolean {
   if (environment === "production") return false;
-  return readWebhookEnv(env).WEBHOOKS_ALLOW_PRIVATE_URLS ?? true;
+  return readWebhookEnv(env).WEBHOOKS_ALLOW_PRIVATE_URLS ?? !isPublicDeployment(env);
 }
 
 /** Factor applied to every retry delay (`WEBHOOK_RETRY_SCALE`, e.g. 0.001 in tests); default 1. */

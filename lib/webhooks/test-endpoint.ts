@@ -54,7 +54,10 @@ export async function testWebhookEndpoint({
         ? `answered HTTP ${sent.status}`
         : sent.error?.code === "timeout"
           ? "did not answer within 10 seconds"
-          : `could not be reached (${sent.error?.message ?? "unknown error"})`;
+          : sent.error?.code === "url_refused"
+            ? `is refused (${sent.error.message})`
+            : // No network detail: it would tell which addresses and ports answer.
+              "could not be reached";
     throw new ApiError({
       code: "bad_gateway",
       message: `The test delivery failed: the endpoint ${what}.`,

@@ -139,8 +139,14 @@ describe("checkWebhookUrl in sandbox", () => {
 });
 
 describe("allowPrivateUrls", () => {
-  it("defaults to on in sandbox and is always off in production", () => {
+  it("defaults to on in sandbox on a local deployment only, and is always off in production", () => {
     expect(allowPrivateUrls({ environment: "sandbox", env: {} })).toBe(true);
+    const local = { PUBLIC_URL: "http://localhost:3000" };
+    expect(allowPrivateUrls({ environment: "sandbox", env: local })).toBe(true);
+    const deployed = { PUBLIC_URL: "https://api.example.com" };
+    expect(allowPrivateUrls({ environment: "sandbox", env: deployed })).toBe(false);
+    const optedIn = { ...deployed, WEBHOOKS_ALLOW_PRIVATE_URLS: "on" };
+    expect(allowPrivateUrls({ environment: "sandbox", env: optedIn })).toBe(true);
     expect(allowPrivateUrls({ environment: "production", env: {} })).toBe(false);
     expect(
       allowPrivateUrls({ environment: "production", env: { WEBHOOKS_ALLOW_PRIVATE_URLS: "on" } }),

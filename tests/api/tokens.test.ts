@@ -106,6 +106,7 @@ describe("POST /v1/auth/token", () => {
       org: tenant.organizationId,
       env: "sandbox",
       scope: "agent.read agent.update",
+      key: tenant.keyIds.sandbox,
       jti: expect.stringMatching(/^tok-[0-9A-Za-z]{16}$/),
       iat: expect.any(Number),
       exp: expect.any(Number),

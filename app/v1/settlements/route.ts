@@ -1,5 +1,6 @@
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
+import { requireNegotiationInitiator } from "@/lib/settlements/acting-party";
 import { createSettlement } from "@/lib/settlements/create-settlement";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 import { createSettlementOperation, listSettlementsOperation } from "@/lib/settlements/operations";
@@ -10,7 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     listSettlements({ tenant: tenantOf(auth), query }),
   ),
   // POST /v1/settlements - create the settlement of an accepted negotiation
-  POST: handle(createSettlementOperation, ({ auth, body }) =>
-    createSettlement({ tenant: tenantOf(auth), input: body }),
-  ),
+  POST: handle(createSettlementOperation, async ({ auth, body }) => {
+    await requireNegotiationInitiator(auth, body.negotiationId);
+    return createSettlement({ tenant: tenantOf(auth), input: body });
+  }),
 });

@@ -8,19 +8,23 @@ import {
 import { presentAgent } from "@/lib/agents/present-agent";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { tenantOf } from "@/lib/auth/tenant";
+import { requireActingAgentAmong } from "@/lib/http/authorize";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/agents/:id - retrieve an agent
-  GET: handle(getAgentOperation, async ({ auth, params }) =>
-    presentAgent(await getAgentOrThrow({ tenant: tenantOf(auth), agentId: params.id })),
-  ),
+  GET: handle(getAgentOperation, async ({ auth, params }) => {
+    requireActingAgentAmong(auth, [params.id], "this agent");
+    return presentAgent(await getAgentOrThrow({ tenant: tenantOf(auth), agentId: params.id }));
+  }),
   // PATCH /v1/agents/:id - update an agent
-  PATCH: handle(updateAgentOperation, ({ auth, params, body }) =>
-    updateAgent({ tenant: tenantOf(auth), agentId: params.id, input: body }),
-  ),
+  PATCH: handle(updateAgentOperation, ({ auth, params, body }) => {
+    requireActingAgentAmong(auth, [params.id], "this agent");
+    return updateAgent({ tenant: tenantOf(auth), agentId: params.id, input: body });
+  }),
   // DELETE /v1/agents/:id - delete an agent
-  DELETE: handle(deleteAgentOperation, ({ auth, params }) =>
-    deleteAgent({ tenant: tenantOf(auth), agentId: params.id }),
-  ),
+  DELETE: handle(deleteAgentOperation, ({ auth, params }) => {
+    requireActingAgentAmong(auth, [params.id], "this agent");
+    return deleteAgent({ tenant: tenantOf(auth), agentId: params.id });
+  }),
 });
