@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { agents, jwtSigningKeys } from "@/db/schema";
 import { rotateSigningKey } from "@/lib/tokens/rotate-signing-key";
+import { generateSigningKeyMaterial } from "@/lib/tokens/signing-key-material";
 import { call, eventually } from "../support/api";
 import { seedTenant, type TestTenant } from "../support/tenant";
 
@@ -273,6 +274,68 @@ describe("agent tokens as credentials", () => {
     const response = await call("GET", "/agents", { key: expired });
     expect(response.status).toBe(401);
     expect(response.body.error.message).toContain("expired");
+  });
+
+  /** A token signed by the active key with claims that differ from a real one as given. */
+  async function signedWith(overrides: Record<string, unknown>) {
+    const { kid, privatePem } = await activeStoredKey();
+    return new SignJWT(validClaims(overrides))
+      .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
+      .sign(await importPKCS8(privatePem!, "RS256"));
+  }
+
+  test("a forged token that differs from a real one in one claim is refused", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ["not yet valid", { nbf: now + 600 }, "not valid"],
+      ["another issuer", { iss: "https://issuer.example.com" }, "not valid"],
+      ["production claim, sandbox audience", { env: "production" }, "base address"],
+      ["no environment claim", { env: undefined }, "required claims"],
+    ];
+    for (const [what, overrides, message] of refusals) {
+      const response = await call("GET", "/agents", { key: await signedWith(overrides) });
+      expect(response.status, what).toBe(401);
+      expect(response.body.error.code, what).toBe("unauthorized");
+      expect(response.body.error.message, what).toContain(message);
+    }
+    // The control: the same claims unchanged are accepted, so each refusal above is its claim's.
+    expect((await call("GET", "/agents", { key: await signedWith({}) })).status).toBe(200);
+  });
+
+  test("alg none carrying a real kid is refused", async () => {
+    const { kid } = await activeStoredKey();
+    const forged = `${b64url({ alg: "none", typ: "JWT", kid })}.${b64url(validClaims())}.`;
+    const response = await call("GET", "/agents", { key: forged });
+    expect(response.status).toBe(401);
+    expect(response.body.error.message).toContain("RS256 only");
+  });
+
+  test("a key is refused as soon as its publish window ends", async () => {
+    const material = await generateSigningKeyMaterial();
+    const publishUntil = new Date(Date.now() + 10_000);
+    await db.insert(jwtSigningKeys).values({
+      kid: material.kid,
+      publicJwk: material.publicJwk as Record<string, unknown>,
+      privatePem: material.privatePem,
+      retiredAt: new Date(),
+      publishUntil,
+    });
+    try {
+      const token = await new SignJWT(validClaims())
+        .setProtectedHeader({ alg: "RS256", kid: material.kid, typ: "JWT" })
+        .sign(await importPKCS8(material.privatePem, "RS256"));
+      // An unknown kid reloads the published set at most every few seconds.
+      await eventually(
+        async () => expect((await call("GET", "/agents", { key: token })).status).toBe(200),
+        8_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, publishUntil.getTime() - Date.now() + 50));
+      const refused = await call("GET", "/agents", { key: token });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.message).toContain("unknown key");
+    } finally {
+      await db.delete(jwtSigningKeys).where(eq(jwtSigningKeys.kid, material.kid));
+    }
   });
 
   test("a tampered payload is refused", async () => {
