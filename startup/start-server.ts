@@ -1,14 +1,17 @@
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
+import { parseTrustedProxies } from "@/lib/http/forwarded-for";
 import { startIdempotencyCleanup } from "@/lib/idempotency/cleanup-timer";
 import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
+import { trustForwardedHeadersFrom } from "./trust-forwarded-headers";
 
 /** Everything a server process needs before it answers requests; logged so nothing is silent. */
 export async function startServer(): Promise<void> {
   snapshotProcessEnv();
+  trustForwardedHeadersFrom(parseTrustedProxies(process.env.TRUSTED_PROXIES ?? ""));
   const database = await ensureDatabase("server");
   console.log(
     database.kind === "embedded"

@@ -1,10 +1,7 @@
 /**
- * The caller's address as the nearest proxy saw it: the last X-Forwarded-For entry (Next.js
- * fills the header from the socket when no proxy did). Without a proxy in front, a client can
- * choose this value, so deploy behind one that sets the header.
+ * The caller's address: start-up rewrites X-Forwarded-For on every request to the one address
+ * the socket's peer or a trusted proxy (TRUSTED_PROXIES) vouches for.
  */
 export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last || "unknown";
+  return request.headers.get("x-forwarded-for")?.trim() || "unknown";
 }

@@ -38,6 +38,7 @@ export async function startChildServer(options: {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
+    TRUSTED_PROXIES: "loopback",
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];

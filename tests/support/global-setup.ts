@@ -55,6 +55,8 @@ export async function setup(project: TestProject) {
     PORT: String(port),
     NODE_ENV: "production",
     API_KEY_CACHE_TTL_MS: "300",
+    // The test client stands in for a proxy: its X-Forwarded-For is each test's client address.
+    TRUSTED_PROXIES: "loopback",
     // The background-work engine's diagnostic functions, and retries in milliseconds, not minutes.
     JOBS_TEST_FUNCTIONS: "1",
     JOBS_RETRY_SCALE: "0.001",
