@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { defineConfig } from "@playwright/test";
@@ -27,6 +28,9 @@ if (!existsSync(".next/BUILD_ID"))
 process.env.E2E_PORT ||= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+// Each worker signs up and in as its own client address (the server trusts loopback as a proxy),
+// so the browser tests never share the console's per-address limits.
+const clientAddress = `2001:db8::${randomBytes(2).toString("hex")}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -39,6 +43,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": clientAddress },
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
@@ -65,6 +70,7 @@ export default defineConfig({
       NEXTAUTH_URL: baseURL,
       // Revocations and expiries are seen across the server's bundles within this time.
       API_KEY_CACHE_TTL_MS: "300",
+      TRUSTED_PROXIES: "loopback",
       // Webhook retries after milliseconds (each durable sleep still lasts ≥ 1 s), so a failing
       // delivery reaches "failed" within seconds; usage counters written twice a second.
       WEBHOOK_RETRY_SCALE: "0.0001",

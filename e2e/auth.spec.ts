@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { ConsoleShell } from "./pages/console-shell";
 import { SignInPage } from "./pages/sign-in-page";
@@ -31,4 +32,27 @@ test("sign up, sign out, and sign in again to the page asked for", async ({ page
   await signIn.submit({ email: account.email.toUpperCase(), password: account.password });
   await page.waitForURL("**/console/sandbox/agents");
   await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
+});
+
+test.describe("after repeated failures", () => {
+  // A client address of its own, so this spec's failures spend no other spec's budget.
+  test.use({
+    extraHTTPHeaders: { "x-forwarded-for": `2001:db8::${randomBytes(3).toString("hex")}` },
+  });
+
+  test("the sign-in form says the account is locked from here", async ({ page }) => {
+    const account = newAccount("Locked");
+    await new SignUpPage(page).goto();
+    await new SignUpPage(page).signUp(account);
+    await new ConsoleShell(page).signOut();
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await signIn.submit({ email: account.email, password: `wrong guess ${attempt}` });
+      await expect(signIn.error()).toContainText("not correct");
+    }
+    await signIn.submit(account);
+    await expect(signIn.error()).toContainText("Too many failed sign-ins to this account");
+    await saveScreenshot(page, "sign-in-locked");
+  });
 });

@@ -39,7 +39,12 @@ export function SignInForm({
       return;
     }
     setPending(false);
-    setError("The email or password is not correct.");
+    // next-auth reports a refused password as CredentialsSignin, and a throttled attempt by its message.
+    setError(
+      !result?.error || result.error === "CredentialsSignin"
+        ? "The email or password is not correct."
+        : result.error,
+    );
   }
 
   return (

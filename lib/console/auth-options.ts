@@ -6,6 +6,7 @@ import { findOrCreateOAuthUser } from "@/lib/users/find-or-create-oauth-user";
 import { ZSignInCredentials } from "@/lib/users/schemas";
 import { configureAuthOrigin } from "./auth-origin";
 import { authSecret } from "./auth-secret";
+import { throttledSignIn } from "./sign-in-limits";
 
 const credentials = CredentialsProvider({
   name: "Email and password",
@@ -13,10 +14,14 @@ const credentials = CredentialsProvider({
     email: { label: "Email", type: "email" },
     password: { label: "Password", type: "password" },
   },
-  async authorize(input) {
+  async authorize(input, request) {
     const parsed = ZSignInCredentials.safeParse(input);
     if (!parsed.success) return null;
-    const user = await authenticatePassword(parsed.data);
+    const user = await throttledSignIn({
+      email: parsed.data.email,
+      address: String(request.headers?.["x-forwarded-for"] ?? "unknown"),
+      verify: () => authenticatePassword(parsed.data),
+    });
     return user ? { id: user.id, email: user.email, name: user.name } : null;
   },
 });

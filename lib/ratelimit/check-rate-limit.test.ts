@@ -121,4 +121,18 @@ describe.each([
     expect(await spend("org-a:production", "free")).toMatchObject({ allowed: true, remaining: 9 });
     expect(await spend("org-b:sandbox", "free")).toMatchObject({ allowed: true, remaining: 9 });
   });
+
+  test("a negative rate gives tokens back, and a slow bucket refills by fractions", async () => {
+    const bucket = { key: "slow", burst: 2, refillPerSecond: 1 / 180 };
+    expect((await store.tokenBucket(bucket)).success).toBe(true);
+    expect((await store.tokenBucket(bucket)).success).toBe(true);
+    expect((await store.tokenBucket(bucket)).success).toBe(false);
+    expect((await store.tokenBucket({ ...bucket, rate: -1 })).success).toBe(true);
+    expect((await store.tokenBucket(bucket)).success).toBe(true);
+    expect((await store.tokenBucket(bucket)).success).toBe(false);
+    vi.setSystemTime(START + 179_000);
+    expect((await store.tokenBucket(bucket)).success).toBe(false);
+    vi.setSystemTime(START + 181_000);
+    expect((await store.tokenBucket(bucket)).success).toBe(true);
+  });
 });

@@ -25,7 +25,7 @@ export function createMemoryStore(
     for (const [key, counter] of counters) if (counter.expiresAt <= at) counters.delete(key);
   }
 
-  function tokenBucket({ key, refillPerSecond, burst }: TokenBucketInput): WindowResult {
+  function tokenBucket({ key, refillPerSecond, burst, rate = 1 }: TokenBucketInput): WindowResult {
     const at = now();
     sweep(at);
     const stored = buckets.get(key);
@@ -36,8 +36,10 @@ export function createMemoryStore(
       tokens = Math.min(burst, tokens + refills * refillPerSecond);
       refilledAt += refills * INTERVAL_MS;
     }
-    if (tokens < 1) return { success: false, remaining: 0, reset: refilledAt + INTERVAL_MS };
-    const remaining = tokens - 1;
+    if (rate > 0 && tokens < rate) {
+      return { success: false, remaining: 0, reset: refilledAt + INTERVAL_MS };
+    }
+    const remaining = tokens - rate;
     const fullIn = Math.ceil((burst - remaining) / refillPerSecond) * INTERVAL_MS;
     buckets.set(key, { refilledAt, tokens: remaining, expiresAt: at + fullIn });
     return { success: true, remaining, reset: refilledAt + INTERVAL_MS };

@@ -1,7 +1,13 @@
 /** What a limiter answers for one window: `reset` is in milliseconds (Unix time). */
 export type WindowResult = { success: boolean; remaining: number; reset: number };
 
-export type TokenBucketInput = { key: string; refillPerSecond: number; burst: number };
+/** `rate` tokens are taken (1 by default); a negative rate gives tokens back and never fails. */
+export type TokenBucketInput = {
+  key: string;
+  refillPerSecond: number;
+  burst: number;
+  rate?: number;
+};
 export type DailyWindowInput = { key: string; limit: number };
 
 /** A place where rate-limit counters live: Redis (through @upstash/ratelimit) or this process. */

@@ -44,8 +44,8 @@ export function createUpstashStore(options: UpstashStoreOptions): RateLimitStore
     return ratelimit;
   }
 
-  async function run(ratelimit: Ratelimit, key: string): Promise<WindowResult> {
-    const result = await ratelimit.limit(key);
+  async function run(ratelimit: Ratelimit, key: string, rate = 1): Promise<WindowResult> {
+    const result = await ratelimit.limit(key, { rate });
     // On timeout the library lets the request through with `reset: 0`: not an answer at all.
     if (result.reason === "timeout") throw new RateLimitTimeout(options.timeoutMs);
     return { success: result.success, remaining: result.remaining, reset: result.reset };
@@ -53,9 +53,9 @@ export function createUpstashStore(options: UpstashStoreOptions): RateLimitStore
 
   return {
     description: options.description,
-    tokenBucket({ key, refillPerSecond, burst }: TokenBucketInput) {
+    tokenBucket({ key, refillPerSecond, burst, rate }: TokenBucketInput) {
       const name = `bucket:${refillPerSecond}:${burst}`;
-      return run(limiterFor(name, Ratelimit.tokenBucket(refillPerSecond, "1 s", burst)), key);
+      return run(limiterFor(name, Ratelimit.tokenBucket(refillPerSecond, "1 s", burst)), key, rate);
     },
     dailyWindow({ key, limit }: DailyWindowInput) {
       return run(limiterFor(`daily:${limit}`, Ratelimit.fixedWindow(limit, "1 d")), key);

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { randomClientAddress } from "./api";
 
 /** The `name=value` pairs of a response's Set-Cookie headers. */
 const cookiePairs = (response: Response) =>
@@ -6,25 +7,37 @@ const cookiePairs = (response: Response) =>
 
 export const consoleOrigin = () => inject("baseUrl");
 
-/** Signs up through the sign-up route, as the sign-up page does. */
+/**
+ * Signs up through the sign-up route, as the sign-up page does, from `address` (a random client
+ * address by default, so tests do not share the per-address sign-up budget).
+ */
 export async function signUpAccount(
   account: { name: string; email: string; password: string; organizationName: string },
   origin = consoleOrigin(),
+  address = randomClientAddress(),
 ) {
   return fetch(`${consoleOrigin()}/api/sign-up`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
+    headers: { "content-type": "application/json", origin, "x-forwarded-for": address },
     body: JSON.stringify(account),
   });
 }
 
 /**
- * Signs in with next-auth's credentials flow (CSRF token, then the callback) and returns the
- * Cookie header that carries the session, or undefined when the credentials are refused.
+ * One try of next-auth's credentials flow (CSRF token, then the callback): the Cookie header
+ * that carries the session, or the error next-auth redirected with.
  */
-export async function signIn({ email, password }: { email: string; password: string }) {
+export async function attemptSignIn({
+  email,
+  password,
+  address = randomClientAddress(),
+}: {
+  email: string;
+  password: string;
+  address?: string;
+}): Promise<{ session?: string; error?: string }> {
   const base = consoleOrigin();
-  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { "x-forwarded-for": address } });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
@@ -32,9 +45,20 @@ export async function signIn({ email, password }: { email: string; password: str
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       cookie: cookiePairs(csrf).join("; "),
+      "x-forwarded-for": address,
     },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   const session = cookiePairs(response).find((pair) => pair.includes("session-token="));
-  return session;
+  // next-auth answers `json: "true"` with the URL it would redirect to, in a body or a header.
+  const location =
+    response.headers.get("location") ??
+    ((await response.json().catch(() => ({}))) as { url?: string }).url;
+  const error = location ? new URL(location, base).searchParams.get("error") : null;
+  return { session, error: error ?? undefined };
+}
+
+/** The session's Cookie header, or undefined when the credentials are refused. */
+export async function signIn(credentials: { email: string; password: string; address?: string }) {
+  return (await attemptSignIn(credentials)).session;
 }

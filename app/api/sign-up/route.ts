@@ -1,5 +1,7 @@
 import { isSameOrigin } from "@/lib/console/same-origin";
+import { limitSignUp } from "@/lib/console/sign-in-limits";
 import { ApiError } from "@/lib/http/api-error";
+import { clientAddress } from "@/lib/http/client-address";
 import { toApiError } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/read-body";
 import { errorResponse, jsonResponse, publicOrigin } from "@/lib/http/respond";
@@ -16,6 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       if (!isSameOrigin(request)) {
         throw new ApiError({ code: "forbidden", message: "Sign up from the console's own page." });
       }
+      await limitSignUp(clientAddress(request));
       const body = ZSignUpBody.parse((await readJsonBody(request)).value);
       const { user, organization } = await signUp(body);
       const result = {
