@@ -1,5 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { isConnectionFailure } from "./connection-failure";
 import * as schema from "./schema";
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -53,19 +54,46 @@ function preparingClient<Sql extends postgres.Sql | postgres.TransactionSql>(sql
   }) as Sql;
 }
 
-const pool = (url: string, max: number) =>
-  postgres(url, {
+/**
+ * Bounds on waiting for PostgreSQL, so that an outage answers 503 within seconds instead of
+ * holding requests: a connection attempt gives up after DATABASE_CONNECT_TIMEOUT_S, a statement
+ * after DATABASE_STATEMENT_TIMEOUT_MS (0: no limit, as migrations use).
+ */
+const connectTimeoutMs = () => Number(process.env.DATABASE_CONNECT_TIMEOUT_S ?? 5) * 1_000;
+
+function timeouts(statementTimeoutMs: number | undefined) {
+  if (embedded()) return { connection: {} };
+  const statement =
+    statementTimeoutMs ?? Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000);
+  return {
+    connect_timeout: connectTimeoutMs() / 1_000,
+    connection: { statement_timeout: statement },
+  };
+}
+
+const pool = (url: string, max: number, statementTimeoutMs?: number) => {
+  const bounds = timeouts(statementTimeoutMs);
+  return postgres(url, {
     max: embedded() ? 1 : max,
     prepare: !embedded(),
     onnotice: () => {},
-    connection: { application_name: "agent-settlement-service" },
+    ...bounds,
+    connection: { application_name: "agent-settlement-service", ...bounds.connection },
   });
+};
 
 const drizzleOn = (sql: postgres.Sql): Database =>
   drizzle(embedded() ? sql : preparingClient(sql), { schema, casing: "snake_case" });
 
-export function connect(url: string, options: { max?: number } = {}): Connection {
-  const sql = pool(url, options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10));
+export function connect(
+  url: string,
+  options: { max?: number; statementTimeoutMs?: number } = {},
+): Connection {
+  const sql = pool(
+    url,
+    options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    options.statementTimeoutMs,
+  );
   return { db: drizzleOn(sql), sql, url, prepared: new Map() };
 }
 
@@ -156,6 +184,38 @@ export function sessionSql(): postgres.Sql {
 }
 
 /**
+ * `sql.reserve()`, given up after `ms`: postgres.js can leave a reservation asked for during an
+ * outage waiting after the database is back, which would stall its caller for good. A
+ * reservation that arrives after the deadline is released at once.
+ */
+async function reserveWithin(sql: postgres.Sql, ms: number): Promise<postgres.ReservedSql> {
+  const pending = sql.reserve();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(new Error(`no database connection within ${ms} ms`), {
+            code: "CONNECT_TIMEOUT",
+          }),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([pending, deadline]);
+  } catch (error) {
+    pending.then(
+      (late) => late.release(),
+      () => {},
+    );
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * A transaction on one reserved postgres.js connection whose BEGIN goes out in the same write
  * as its first statement (`first`): one round trip fewer than drizzle's transaction, for hot
  * paths where the driver's CPU per round trip shows. `rest` runs on the same connection with
@@ -167,7 +227,7 @@ export async function pipelinedTransaction<Row extends object, Result>(
   first: (sql: postgres.Sql) => postgres.PendingQuery<Row[]>,
   rest: (rows: Row[], sql: postgres.ReservedSql) => Promise<Result>,
 ): Promise<Result> {
-  const sql = await connection().sql.reserve();
+  const sql = await reserveWithin(connection().sql, connectTimeoutMs() + 1_000);
   try {
     let rows: Row[];
     if (embedded()) {
@@ -180,7 +240,9 @@ export async function pipelinedTransaction<Row extends object, Result>(
     await sql`commit`;
     return result;
   } catch (error) {
-    await sql`rollback`.catch(() => {});
+    // A dropped connection's transaction is over at the server; a rollback sent on it would
+    // wait for an answer that never comes.
+    if (!isConnectionFailure(error)) await sql`rollback`.catch(() => {});
     throw error;
   } finally {
     sql.release();

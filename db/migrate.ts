@@ -7,7 +7,7 @@ const MIGRATION_LOCK = 727_270_001;
 
 /** Applies the committed drizzle-kit migrations, one process at a time. */
 export async function migrateDatabase(url: string): Promise<void> {
-  const { db, sql } = connect(url, { max: 1 });
+  const { db, sql } = connect(url, { max: 1, statementTimeoutMs: 0 });
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migrate(db, {

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "@/db/connection-failure";
 import { ApiError } from "./api-error";
 
 type PostgresLikeError = { code?: string; constraint_name?: string; constraint?: string };
@@ -14,11 +15,23 @@ function postgresCode(error: unknown): PostgresLikeError | undefined {
   return undefined;
 }
 
+/** How long a client should wait before retrying while the database is away. */
+const RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one place where database errors become API errors. Only errors that are about the
- * request (a duplicate, a concurrent change) become 4xx; an outage stays a 5xx.
+ * request (a duplicate, a concurrent change) become 4xx; a database that cannot serve is 503
+ * with Retry-After (retry with the same Idempotency-Key: a change whose answer was lost is
+ * replayed, not repeated); any other database error stays a 500.
  */
 export function fromDatabaseError(error: unknown): ApiError | undefined {
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError({
+      code: "service_unavailable",
+      message: `The database is unavailable; retry in ${RETRY_AFTER_SECONDS} seconds.`,
+      headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+  }
   const pg = postgresCode(error);
   if (!pg?.code) return undefined;
   switch (pg.code) {
