@@ -30,5 +30,16 @@ export const notFound = (what: string, id: string) =>
 export const conflict = (message: string, param?: string) =>
   new ApiError({ code: "conflict", message, param });
 
+/**
+ * A conflict that passes by itself (another call on the resource is still running): it carries
+ * Retry-After, and is not stored under an Idempotency-Key, so the same request retried runs.
+ */
+export const busy = (message: string, retryAfterSeconds = 1) =>
+  new ApiError({
+    code: "conflict",
+    message,
+    headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+
 export const invalid = (message: string, param?: string) =>
   new ApiError({ code: "invalid_request", message, param });

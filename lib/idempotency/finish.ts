@@ -12,10 +12,6 @@ const claimedBy = (input: ClaimInput) =>
     isNull(idempotencyKeys.completedAt),
   );
 
-/**
- * Stores the response of a claimed request for replay, or, for a 5xx (our fault, nothing was
- * promised), releases the key so that a retry runs again.
- */
 /** Extends the lease of a claimed request that is still running. */
 export async function renewIdempotencyLease(input: ClaimInput): Promise<void> {
   await db
@@ -24,11 +20,16 @@ export async function renewIdempotencyLease(input: ClaimInput): Promise<void> {
     .where(claimedBy(input));
 }
 
+/**
+ * Stores the response of a claimed request for replay, or releases the key so that a retry runs
+ * again: after a 5xx (our fault, nothing was promised) and after an answer that asks to be retried
+ * later (`retryLater`: it carries Retry-After, like a 409 while another call holds the resource).
+ */
 export async function finishIdempotentRequest(
-  input: ClaimInput & { status: number; body: string },
+  input: ClaimInput & { status: number; body: string; retryLater: boolean },
 ): Promise<void> {
   const claimed = claimedBy(input);
-  if (input.status >= 500) {
+  if (input.status >= 500 || input.retryLater) {
     await db.delete(idempotencyKeys).where(claimed);
     return;
   }

@@ -47,7 +47,12 @@ export async function runIdempotently({
   const response = await respond().finally(() => clearInterval(renewal));
   try {
     const text = await response.clone().text();
-    await finishIdempotentRequest({ ...claimInput, status: response.status, body: text });
+    await finishIdempotentRequest({
+      ...claimInput,
+      status: response.status,
+      body: text,
+      retryLater: response.headers.has("Retry-After"),
+    });
   } catch (error) {
     // The response is real and the client gets it; only a replay of it is lost.
     console.error(`could not record the response for Idempotency-Key '${key}'`, error);

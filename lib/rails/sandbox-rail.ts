@@ -67,6 +67,7 @@ export const sandboxRail: TRailAdapter = {
         sql`${sandboxCharges.settlementId} = ${request.settlementId} and ${sandboxCharges.status} in ('succeeded', 'reversed')`,
       )
       .returning();
+    if (request.amount.value === sandboxTriggers.slow) await sleep(sandboxSlowMs());
     if (!charge) {
       return {
         status: "declined",

@@ -9,7 +9,7 @@ export const sandboxTriggers = {
   insufficientFunds: 40009,
   /** The rail takes the payment but never answers in time; a status lookup finds it. */
   timeout: 40008,
-  /** The rail answers after `SANDBOX_SLOW_MS` (default 3000 ms). */
+  /** The rail answers payments and reversals after `SANDBOX_SLOW_MS` (default 3000 ms). */
   slow: 40005,
 } as const;
 

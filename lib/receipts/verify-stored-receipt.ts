@@ -1,6 +1,6 @@
 import { sessionSql } from "@/db/client";
 import type { Tenant } from "@/lib/auth/tenant";
-import { conflict } from "@/lib/http/api-error";
+import { busy } from "@/lib/http/api-error";
 import type { TStoredReceiptCheck } from "./check-stored-receipt";
 import { receiptNotFound } from "./get-receipt";
 import { readForVerification, releaseVerificationLock } from "./read-for-verification";
@@ -20,7 +20,7 @@ holder.__assVerifyingReceipts ??= new Set();
 const verifying = holder.__assVerifyingReceipts;
 
 const inProgress = (receiptId: string) =>
-  conflict(`A verification of receipt ${receiptId} is already in progress; retry shortly.`);
+  busy(`A verification of receipt ${receiptId} is already in progress; retry shortly.`);
 
 /**
  * Re-verifies a stored receipt against the attest engine, one verification per receipt at a

@@ -6,6 +6,7 @@ import { conflict } from "@/lib/http/api-error";
 import { emitSettlementEvent } from "./emit-settlement-event";
 import { getSettlementOrThrow } from "./get-settlement";
 import { presentSettlement } from "./present-settlement";
+import { refuseWhileReversing } from "./reversal-claim";
 
 /** Any party's organization may dispute an executed settlement; the money stays where it is. */
 export async function disputeSettlement({
@@ -25,8 +26,10 @@ export async function disputeSettlement({
       );
     // Any claim blocks a dispute, stale or not: the money may be back already, and the
     // complete-reversal job records that.
-    if (row.reversalStartedAt)
-      throw conflict("A reversal of this settlement is in progress; it cannot be disputed now.");
+    refuseWhileReversing(row, {
+      message: "A reversal of this settlement is in progress; it cannot be disputed now.",
+      untilRecorded: true,
+    });
     const now = new Date();
     const [disputed] = await tx
       .update(settlements)

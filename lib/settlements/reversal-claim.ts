@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { settlements } from "@/db/schema";
+import { busy } from "@/lib/http/api-error";
 import { railTimeoutMs } from "@/lib/rails/call-with-timeout";
 import { emitSettlementEvent } from "./emit-settlement-event";
 
@@ -11,12 +12,23 @@ import { emitSettlementEvent } from "./emit-settlement-event";
  * may take it over (the rail's reversal is idempotent by settlement id, so nothing moves twice),
  * and the `complete-reversal` job completes it if nobody does.
  */
-export const reversalInProgress = (row: { reversalStartedAt: Date | null }, now = Date.now()) =>
-  row.reversalStartedAt !== null && now - row.reversalStartedAt.getTime() < 2 * railTimeoutMs();
-
 /** When a claim made at `claimedAt` may be taken over. */
 export const claimStaleAt = (claimedAt: Date) =>
   new Date(claimedAt.getTime() + 2 * railTimeoutMs());
+
+/**
+ * Refuses with 409 and Retry-After while a reversal of `row` holds its claim: until the claim goes
+ * stale, or (`untilRecorded`, for disputes) until the reversal is recorded or released.
+ */
+export function refuseWhileReversing(
+  row: { reversalStartedAt: Date | null },
+  { message, untilRecorded = false }: { message: string; untilRecorded?: boolean },
+) {
+  if (row.reversalStartedAt === null) return;
+  const staleIn = claimStaleAt(row.reversalStartedAt).getTime() - Date.now();
+  if (staleIn <= 0 && !untilRecorded) return;
+  throw busy(message, Math.max(1, staleIn / 1000));
+}
 
 export const ownClaim = (settlementId: string, claimedAt: Date) =>
   and(

@@ -10,7 +10,7 @@ import { railRequestOf } from "./execution/rail-request";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
 import { settlementReversalClaimed, type TReversalClaimed } from "./jobs";
 import { presentSettlement } from "./present-settlement";
-import { recordReversal, releaseReversalClaim, reversalInProgress } from "./reversal-claim";
+import { recordReversal, refuseWhileReversing, releaseReversalClaim } from "./reversal-claim";
 
 /**
  * Moves an executed settlement's money back on its rail and marks it `reversed`, in three
@@ -64,8 +64,9 @@ async function claimReversal(
       throw conflict(
         `The settlement is ${row.status}; only an executed settlement can be reversed.`,
       );
-    if (reversalInProgress(row))
-      throw conflict("A reversal of this settlement is in progress; retry shortly.");
+    refuseWhileReversing(row, {
+      message: "A reversal of this settlement is in progress; retry shortly.",
+    });
     const claimedAt = new Date();
     await tx
       .update(settlements)

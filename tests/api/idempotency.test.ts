@@ -192,7 +192,7 @@ describe("retention", () => {
       requestHash: input.requestHash,
       expiresAt: new Date(Date.now() + 60_000),
     });
-    await finishIdempotentRequest({ ...input, status: 503, body: "{}" });
+    await finishIdempotentRequest({ ...input, status: 503, body: "{}", retryLater: true });
     const rows = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(rows).toHaveLength(0);
   });
