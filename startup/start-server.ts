@@ -1,7 +1,8 @@
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
-import { startIdempotencyCleanup } from "@/lib/idempotency/cleanup-timer";
 import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
+import { log } from "@/lib/observability/logger";
+import { startTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
@@ -9,8 +10,10 @@ import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
 /** Everything a server process needs before it answers requests; logged so nothing is silent. */
 export async function startServer(): Promise<void> {
   snapshotProcessEnv();
+  startTracing();
   const database = await ensureDatabase("server");
-  console.log(
+  log.info(
+    { kind: "startup" },
     database.kind === "embedded"
       ? `database: embedded PGlite in ${process.env.DATA_DIR ?? ".data"} (set DATABASE_URL for PostgreSQL)`
       : "database: PostgreSQL from DATABASE_URL",
@@ -18,7 +21,8 @@ export async function startServer(): Promise<void> {
   if (database.kind === "embedded") await bootstrapLocalOrganization();
 
   const signingKey = await ensureSigningKey();
-  console.log(
+  log.info(
+    { kind: "startup" },
     `agent tokens: RS256 key ${signingKey.kid} (${
       signingKey.source === "configured"
         ? "from JWT_PRIVATE_KEY"
@@ -28,13 +32,13 @@ export async function startServer(): Promise<void> {
 
   const limits = rateLimitStore();
   await limits?.ready(2_000);
-  console.log(
+  log.info(
+    { kind: "startup" },
     limits
       ? `rate limits: ${limits.description}`
       : "rate limits: off (RATE_LIMIT=off); requests are not limited",
   );
 
-  startIdempotencyCleanup();
   startJobs({ embeddedDatabase: database.kind === "embedded" });
   if (database.embedded) {
     const stop = () => void database.embedded?.stop().finally(() => process.exit(0));
