@@ -23,7 +23,7 @@ export type RetainedTable = (typeof retainedTables)[number];
 function batch(
   sql: postgres.Sql,
   table: Exclude<RetainedTable, "idempotency_keys">,
-  cutoff: Date,
+  cutoff: string,
   limit: number,
 ) {
   switch (table) {
@@ -31,29 +31,29 @@ function batch(
     case "webhook_attempts":
       return sql`delete from webhook_attempts where (delivery_id, attempt) in (
         select delivery_id, attempt from webhook_attempts
-        where finished_at < ${cutoff} limit ${limit}) returning 1`;
+        where finished_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
     // Only finished deliveries; their attempts go with them (on delete cascade).
     case "webhook_deliveries":
       return sql`delete from webhook_deliveries where id in (
         select id from webhook_deliveries
-        where status <> 'pending' and coalesce(delivered_at, last_attempt_at, created_at) < ${cutoff}
+        where status <> 'pending' and coalesce(delivered_at, last_attempt_at, created_at) < ${cutoff}::timestamptz
         limit ${limit}) returning 1`;
     // An event's remaining deliveries and attempts go with it (on delete cascade).
     case "events":
       return sql`delete from events where id in (
-        select id from events where created_at < ${cutoff} limit ${limit}) returning 1`;
+        select id from events where created_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
     case "outbox":
       return sql`delete from outbox where seq in (
-        select seq from outbox where dispatched_at < ${cutoff} limit ${limit}) returning 1`;
+        select seq from outbox where dispatched_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
     case "job_runs":
       return sql`delete from job_runs where id in (
-        select id from job_runs where status <> 'queued' and ended_at < ${cutoff}
+        select id from job_runs where status <> 'queued' and ended_at < ${cutoff}::timestamptz
         limit ${limit}) returning 1`;
     // Kept only to ignore a second delivery of an event; the outbox row that could resend it is
     // gone well before (RETENTION_OUTBOX_DAYS), and each run holds its own copy of its event.
     case "job_events":
       return sql`delete from job_events where id in (
-        select id from job_events where received_at < ${cutoff} limit ${limit}) returning 1`;
+        select id from job_events where received_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
   }
 }
 
@@ -83,7 +83,7 @@ export async function deletePastWindow({
 }): Promise<number> {
   if (table === "idempotency_keys")
     return deleteExpiredIdempotencyKeys({ now, batchSize: settings.RETENTION_BATCH_SIZE });
-  const cutoff = new Date(now.getTime() - daysInMs(windowOf(table, settings)));
+  const cutoff = new Date(now.getTime() - daysInMs(windowOf(table, settings))).toISOString();
   const sql = rawSql();
   let total = 0;
   for (;;) {
