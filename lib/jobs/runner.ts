@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type postgres from "postgres";
 import { log } from "@/lib/observability/logger";
-import { traceSpan } from "@/lib/observability/tracing";
+import { continueTrace, traceSpan } from "@/lib/observability/tracing";
 import { type CheckpointReceiver, receiveCheckpoints } from "./checkpoint-api";
 import { startCronRuns } from "./cron-runs";
 import { type DriveContext, driveRun, storeCheckpoint } from "./drive-run";
@@ -120,10 +120,13 @@ export class EmbeddedRunner {
 
   private launch(run: ClaimedRun) {
     this.inFlight.set(run.id, run);
-    traceSpan(
-      `job ${run.functionId}`,
-      { attributes: { "job.run_id": run.id, "job.function": run.functionId } },
-      () => driveRun(this.context, run),
+    const data = run.event.data as Record<string, unknown> | undefined;
+    continueTrace(data?.traceparent, () =>
+      traceSpan(
+        `job ${run.functionId}`,
+        { attributes: { "job.run_id": run.id, "job.function": run.functionId } },
+        () => driveRun(this.context, run),
+      ),
     )
       .catch((error) =>
         log.error({ err: error, runId: run.id }, "job runner: run stopped on an error"),

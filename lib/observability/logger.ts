@@ -1,4 +1,4 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 import { observabilitySettings } from "./settings";
 
 /**
@@ -14,7 +14,7 @@ const redacted = [
   "signingSecret",
   "access_token",
   "privateKey",
-].flatMap((name) => [name, `*.${name}`, `*.*.${name}`]);
+].flatMap((name) => [name, `*.${name}`, `*.*.${name}`, `*.*.*.${name}`]);
 
 const holder = globalThis as unknown as { __assLogger?: Logger };
 
@@ -24,14 +24,20 @@ const holder = globalThis as unknown as { __assLogger?: Logger };
  * module instances.
  */
 export function logger(): Logger {
-  holder.__assLogger ??= pino({
+  holder.__assLogger ??= createLogger();
+  return holder.__assLogger;
+}
+
+/** A logger with the service's format and redaction, on stdout or on `destination` (tests). */
+export function createLogger(destination?: DestinationStream): Logger {
+  const options = {
     level: observabilitySettings().LOG_LEVEL,
     base: { service: observabilitySettings().OTEL_SERVICE_NAME },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label: string) => ({ level: label }) },
     redact: { paths: redacted, censor: "[redacted]" },
-  });
-  return holder.__assLogger;
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Shorthand used by server code instead of console.*. */

@@ -1,4 +1,11 @@
-import { type Attributes, context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import {
+  type Attributes,
+  context,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
@@ -77,6 +84,34 @@ function traceStatement<T>(statement: string, work: () => Promise<T>): Promise<T
     },
     work,
   );
+}
+
+/**
+ * The W3C `traceparent` of the active span, for work that runs later in another process (an
+ * outbox row carries it to its job run); undefined when tracing is off.
+ */
+export function currentTraceparent(): string | undefined {
+  const span = trace.getActiveSpan();
+  if (!span || !holder.__assTracing) return undefined;
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  return `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`;
+}
+
+/** Runs `work` as a continuation of the trace `traceparent` names (anything else: as is). */
+export function continueTrace<T>(traceparent: unknown, work: () => T): T {
+  const match =
+    typeof traceparent === "string"
+      ? /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(traceparent)
+      : null;
+  if (!match || !holder.__assTracing) return work();
+  const [, traceId = "", spanId = "", flags = "01"] = match;
+  const parent = trace.setSpanContext(ROOT_CONTEXT, {
+    traceId,
+    spanId,
+    traceFlags: Number.parseInt(flags, 16),
+    isRemote: true,
+  });
+  return context.with(parent, work);
 }
 
 export { SpanKind };

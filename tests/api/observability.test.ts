@@ -260,7 +260,7 @@ describe.skipIf(embedded)("/metrics", () => {
 });
 
 describe.skipIf(embedded)("traces", () => {
-  test("one execute reaches the OTLP receiver: its request span with database spans, and its job's run with database spans and the webhook call", async () => {
+  test("one execute reaches the OTLP receiver as one trace: the request with its statements, the job run (in the worker) with its statements, and the webhook call", async () => {
     expect(worker, "the metrics test starts the worker").toBeDefined();
     const baseUrl = web.baseUrl;
     const key = tenant.keys.sandbox;
@@ -301,25 +301,32 @@ describe.skipIf(embedded)("traces", () => {
       /^\s*(select|insert|update|with|delete|begin)/i,
     );
 
-    // The job run is a trace of its own (its retries may come hours later), found by its settlement.
+    // The job's run continues the request's trace (the outbox row carries its traceparent),
+    // though the worker, another process, runs it.
     const job = await eventually(async () => {
-      const found = otlp.spans.find(
-        (span) =>
-          span.name === "job agent-settlement-service-execute-settlement" &&
-          descendants(span).some(
-            (child) => String(child.attributes["db.query.text"] ?? "").length > 0,
-          ),
+      const found = descendants(request).find(
+        (span) => span.name === "job agent-settlement-service-execute-settlement",
       );
       expect(found).toBeDefined();
       return found as ReceivedSpan;
     }, 15_000);
     expect(job.attributes["job.run_id"]).toMatch(/^run-/);
-    const jobStatements = descendants(job).filter((span) => span.name.startsWith("db "));
-    expect(jobStatements.length).toBeGreaterThan(0);
+    const jobStatements = await eventually(async () => {
+      const statements = descendants(job).filter((span) => span.name.startsWith("db "));
+      expect(statements.length).toBeGreaterThan(0);
+      return statements;
+    }, 10_000);
+    expect(
+      jobStatements.some((span) => /settlements/.test(String(span.attributes["db.query.text"]))),
+    ).toBe(true);
 
-    // The settlement's events reach the webhook endpoint: an outbound call span in its own job.
+    // The settlement's events reach the webhook endpoint: the outbound call, in the same trace.
     await eventually(async () => {
-      expect(otlp.spans.some((span) => span.name === "webhook send")).toBe(true);
+      const sends = otlp.spans.filter(
+        (span) => span.name === "webhook send" && span.traceId === request.traceId,
+      );
+      expect(sends.length).toBeGreaterThan(0);
+      expect(sends.every((span) => span.parentSpanId)).toBe(true);
     }, 15_000);
     expect(otlp.refused).toEqual([]);
 
