@@ -4,6 +4,7 @@ import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
 import { log } from "@/lib/observability/logger";
 import { startTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
+import { retentionSettings } from "@/lib/retention/settings";
 import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
 
@@ -11,6 +12,8 @@ import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
 export async function startServer(): Promise<void> {
   snapshotProcessEnv();
   startTracing();
+  // Read now, so that a bad retention setting stops the start rather than the first scheduled run.
+  retentionSettings();
   const database = await ensureDatabase("server");
   log.info(
     { kind: "startup" },

@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { deletePastWindow, retainedTables } from "@/lib/retention/delete-past-window";
-import { retentionSettings } from "@/lib/retention/settings";
+import { retentionCron, retentionSettings } from "@/lib/retention/settings";
 
 /**
  * Deletes what is past its retention window, table by table (one step each, so a failure
@@ -10,7 +10,7 @@ import { retentionSettings } from "@/lib/retention/settings";
 export const retainData = inngest.createFunction(
   {
     id: "retain-data",
-    triggers: [{ cron: retentionSettings().RETENTION_CRON }],
+    triggers: [{ cron: retentionCron() }],
     retries: 3,
   },
   async ({ step }) => {

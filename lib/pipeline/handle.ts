@@ -142,22 +142,32 @@ async function answer<Op extends Operation>({
  * against the caller's budget and answered with the same headers as any other.
  */
 export async function rejectRequest(request: Request, error: ApiError): Promise<Response> {
+  const startedAt = performance.now();
   const requestId = newId("request");
   const url = new URL(request.url);
+  const environment = environmentOf(request, url);
   const origin = publicOrigin(request, url);
   const headers = new Headers({ "Request-Id": requestId });
+  let auth: AuthContext | undefined;
+  let response: Response;
   try {
-    await authenticateAndLimit({
-      request,
-      environment: environmentOf(request, url),
-      origin,
-      headers,
-      mode: "optional",
-    });
-    return errorResponse(error, origin, headers);
+    auth = await authenticateAndLimit({ request, environment, origin, headers, mode: "optional" });
+    response = errorResponse(error, origin, headers);
   } catch (limitError) {
-    return errorResponse(toApiError(limitError, requestId), origin, headers);
+    response = errorResponse(toApiError(limitError, requestId), origin, headers);
   }
+  // One label for every path no operation serves, so that scanners cannot multiply the series.
+  const operation = "unmatched";
+  recordRequest({
+    requestId,
+    operation,
+    method: request.method,
+    environment,
+    auth,
+    response,
+    startedAt,
+  });
+  return response;
 }
 
 const allMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

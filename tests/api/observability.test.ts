@@ -135,6 +135,22 @@ describe.skipIf(embedded)("structured logs", () => {
     });
     expect(refusedLine).toMatchObject({ status: 401, operation: "listAgents" });
     expect(refusedLine.organizationId).toBeUndefined();
+
+    // A path no operation serves is logged under one operation name.
+    const unknown = await call("GET", "/no-such-thing", { baseUrl, key: tenant.keys.sandbox });
+    expect(unknown.status).toBe(404);
+    const unknownLine = await eventually(async () => {
+      const found = logLines(web).find(
+        (entry) => entry.requestId === unknown.headers.get("request-id"),
+      );
+      expect(found).toBeDefined();
+      return found as LogLine;
+    });
+    expect(unknownLine).toMatchObject({
+      status: 404,
+      operation: "unmatched",
+      organizationId: tenant.organizationId,
+    });
   });
 
   test("no password, API key secret, agent token or webhook secret appears in any log line", async () => {

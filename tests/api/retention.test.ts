@@ -78,6 +78,20 @@ async function snapshot(): Promise<Record<string, Set<string>>> {
 const days = (n: number) => `now() - interval '${n * 24} hours'`;
 
 describe.skipIf(embedded)("retention", () => {
+  test("a bad window or schedule stops the server at start, naming each setting", async () => {
+    await expect(
+      startChildServer({
+        env: {
+          DATABASE_URL: database?.url,
+          RETENTION_EVENTS_DAYS: "forever",
+          RETENTION_CRON: "every hour",
+        },
+      }),
+    ).rejects.toThrow(
+      /exited early[\s\S]*RETENTION_CRON: a cron expression[\s\S]*RETENTION_EVENTS_DAYS/,
+    );
+  });
+
   test("the scheduled retain-data run deletes exactly what is past its window; receipts, evidence, the attest log and the ledger of an old settlement stay", async () => {
     const base = { baseUrl: server?.baseUrl, key: tenant.keys.sandbox };
     // A whole settlement's life: events, webhook deliveries and attempts, outbox rows, job runs
