@@ -7,6 +7,7 @@ import { pendingSettlement } from "../support/deals";
 import { type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver";
 import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
+import { secretsInLogLines } from "../support/secret-scan";
 import { seedTenant, type TestTenant } from "../support/tenant";
 
 // Two processes on a database of their own: an API process (BACKGROUND_WORK=off), so that the
@@ -196,6 +197,11 @@ describe.skipIf(embedded)("structured logs", () => {
 
     const output = web.output();
     expect(logLines(web).length).toBeGreaterThan(5);
+    expect(secretsInLogLines(output)).toEqual([]);
+    // The shape scan the whole API run ends with (global-setup.ts) does find a secret in a line.
+    expect(secretsInLogLines(`{"msg":"${consoleSecret}"}\n{"msg":"${issued.body.token}"}`)).toEqual(
+      ["1 × API key secret", "1 × agent token"],
+    );
     for (const secret of secrets) expect(output).not.toContain(secret);
     // The raw key material after its prefix is never logged either.
     for (const secret of secrets) expect(output).not.toContain(secret.slice(-24));
@@ -363,5 +369,6 @@ describe.skipIf(embedded)("traces", () => {
     expect(run).toMatchObject({ outcome: "completed", runId: expect.stringMatching(/^run-/) });
     // No secret in the worker's lines either (it signs the webhook with the endpoint's secret).
     for (const secret of secrets) expect((worker as ChildServer).output()).not.toContain(secret);
+    expect(secretsInLogLines((worker as ChildServer).output())).toEqual([]);
   }, 120_000);
 });
