@@ -7,6 +7,13 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "postgres",
     "ioredis",
+    // One instance per process: the metrics registry and the tracer provider are process-wide.
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-base",
   ],
   poweredByHeader: false,
   compress: false,

@@ -43,7 +43,7 @@ function preparingClient<Sql extends postgres.Sql | postgres.TransactionSql>(sql
       const value = Reflect.get(target, property, receiver);
       if (property === "unsafe") {
         return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
-          value(query, params, { ...options, prepare: true });
+          observed(query, value(query, params, { ...options, prepare: true }));
       }
       if (property === "begin" || property === "savepoint") {
         return (scoped: (tx: postgres.TransactionSql) => unknown) =>
@@ -52,6 +52,37 @@ function preparingClient<Sql extends postgres.Sql | postgres.TransactionSql>(sql
       return value;
     },
   }) as Sql;
+}
+
+/** Wraps the execution of every statement drizzle sends (tracing sets it; db/ imports nothing above it). */
+export type StatementObserver = <T>(statement: string, execute: () => Promise<T>) => Promise<T>;
+
+const observer = globalThis as unknown as { __assStatementObserver?: StatementObserver };
+
+export function observeStatements(observe: StatementObserver): void {
+  observer.__assStatementObserver = observe;
+}
+
+/**
+ * A pending postgres.js query runs when it is first awaited: its `then` is wrapped so the
+ * observer sees the execution, whatever drizzle chained on it before (`.values()` returns it).
+ */
+function observed<Query extends postgres.PendingQuery<postgres.Row[]>>(
+  statement: string,
+  query: Query,
+): Query {
+  const observe = observer.__assStatementObserver;
+  if (!observe) return query;
+  const then = query.then.bind(query);
+  let execution: Promise<unknown> | undefined;
+  // biome-ignore lint/suspicious/noThenProperty: the query is a thenable; its execution starts here.
+  Object.defineProperty(query, "then", {
+    value: (resolve?: (value: unknown) => unknown, reject?: (reason: unknown) => unknown) => {
+      execution ??= observe(statement, () => then());
+      return execution.then(resolve, reject);
+    },
+  });
+  return query;
 }
 
 /**

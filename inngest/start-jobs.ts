@@ -8,6 +8,7 @@ import { generateSigningKey } from "@/lib/jobs/signing";
 import { syncFunctions } from "@/lib/jobs/sync-functions";
 import { jobsSettings } from "@/lib/jobs/timing";
 import type { HandlerTransport } from "@/lib/jobs/transport";
+import { log } from "@/lib/observability/logger";
 import { inngest } from "./client";
 import { inngestHandler } from "./handler";
 
@@ -22,10 +23,10 @@ import { inngestHandler } from "./handler";
 export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): void {
   const mode = resolveJobsMode();
   if (!backgroundWorkHere({ embeddedDatabase })) {
-    console.log(`${mode.description}; not in this process (BACKGROUND_WORK=off)`);
+    log.info({ kind: "startup" }, `${mode.description}; not in this process (BACKGROUND_WORK=off)`);
     return;
   }
-  console.log(mode.description);
+  log.info({ kind: "startup" }, mode.description);
   const sql = rawSql();
   const { pollMs } = jobsSettings();
   if (mode.kind === "inngest") {
@@ -67,11 +68,12 @@ async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
       },
       afterDelivery: () => runner.wake(),
     });
-    console.log(
+    log.info(
+      { kind: "startup" },
       `background work: ${functions.length} functions synced in-process: ${functions.map((fn) => fn.id).join(", ")}`,
     );
   } catch (error) {
-    console.error(`background work: cannot start the embedded runner: ${(error as Error).message}`);
+    log.error({ err: error }, "background work: cannot start the embedded runner");
     process.exit(1);
   }
 }

@@ -1,9 +1,11 @@
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
 import { parseTrustedProxies } from "@/lib/http/forwarded-for";
-import { startIdempotencyCleanup } from "@/lib/idempotency/cleanup-timer";
 import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
+import { log } from "@/lib/observability/logger";
+import { startTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
+import { retentionSettings } from "@/lib/retention/settings";
 import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
 import { trustForwardedHeadersFrom } from "./trust-forwarded-headers";
@@ -12,8 +14,12 @@ import { trustForwardedHeadersFrom } from "./trust-forwarded-headers";
 export async function startServer(): Promise<void> {
   snapshotProcessEnv();
   trustForwardedHeadersFrom(parseTrustedProxies(process.env.TRUSTED_PROXIES ?? ""));
+  startTracing();
+  // Read now, so that a bad retention setting stops the start rather than the first scheduled run.
+  retentionSettings();
   const database = await ensureDatabase("server");
-  console.log(
+  log.info(
+    { kind: "startup" },
     database.kind === "embedded"
       ? `database: embedded PGlite in ${process.env.DATA_DIR ?? ".data"} (set DATABASE_URL for PostgreSQL)`
       : "database: PostgreSQL from DATABASE_URL",
@@ -21,7 +27,8 @@ export async function startServer(): Promise<void> {
   if (database.kind === "embedded") await bootstrapLocalOrganization();
 
   const signingKey = await ensureSigningKey();
-  console.log(
+  log.info(
+    { kind: "startup" },
     `agent tokens: RS256 key ${signingKey.kid} (${
       signingKey.source === "configured"
         ? "from JWT_PRIVATE_KEY"
@@ -31,13 +38,13 @@ export async function startServer(): Promise<void> {
 
   const limits = rateLimitStore();
   await limits?.ready(2_000);
-  console.log(
+  log.info(
+    { kind: "startup" },
     limits
       ? `rate limits: ${limits.description}`
       : "rate limits: off (RATE_LIMIT=off); requests are not limited",
   );
 
-  startIdempotencyCleanup();
   startJobs({ embeddedDatabase: database.kind === "embedded" });
   if (database.embedded) {
     const stop = () => void database.embedded?.stop().finally(() => process.exit(0));

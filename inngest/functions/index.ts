@@ -4,6 +4,7 @@ import { deliverWebhook } from "./deliver-webhook";
 import { diagnosticFunctions } from "./diagnostic";
 import { executeSettlement } from "./execute-settlement";
 import { expireNegotiationFunction } from "./expire-negotiation";
+import { retainData } from "./retain-data";
 import { sealReceipts } from "./seal-receipts";
 
 /** Every Inngest function the app serves at /api/inngest. */
@@ -13,5 +14,6 @@ export const functions: InngestFunction.Any[] = [
   sealReceipts,
   deliverWebhook,
   completeReversal,
+  retainData,
   ...(process.env.JOBS_TEST_FUNCTIONS === "1" ? diagnosticFunctions : []),
 ];

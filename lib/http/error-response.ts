@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { log } from "@/lib/observability/logger";
 import { ApiError } from "./api-error";
 import { fromDatabaseError } from "./database-error";
 import type { ErrorCode } from "./error-codes";
@@ -45,7 +46,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof z.ZodError) return fromZodError(error);
   const fromDatabase = fromDatabaseError(error);
   if (fromDatabase) return fromDatabase;
-  console.error(`[${requestId}] unhandled error`, error);
+  log.error({ err: error, requestId }, "unhandled error");
   return new ApiError({
     code: "internal_error",
     message: `Something went wrong on our side. Quote request id ${requestId} when asking for help.`,

@@ -1,5 +1,6 @@
 import type { AuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
+import { log } from "@/lib/observability/logger";
 import { claimIdempotencyKey, idempotencyLeaseMs } from "./claim";
 import { finishIdempotentRequest, renewIdempotencyLease } from "./finish";
 import { idempotencyRequestHash } from "./request-hash";
@@ -40,7 +41,10 @@ export async function runIdempotently({
   const renewal = setInterval(
     () =>
       renewIdempotencyLease(claimInput).catch((error) =>
-        console.error(`could not renew the lease of Idempotency-Key '${key}'`, error),
+        log.error(
+          { err: error, idempotencyKey: key },
+          "could not renew the lease of an Idempotency-Key",
+        ),
       ),
     idempotencyLeaseMs() / 3,
   );
@@ -55,7 +59,10 @@ export async function runIdempotently({
     });
   } catch (error) {
     // The response is real and the client gets it; only a replay of it is lost.
-    console.error(`could not record the response for Idempotency-Key '${key}'`, error);
+    log.error(
+      { err: error, idempotencyKey: key },
+      "could not record the response for an Idempotency-Key",
+    );
   }
   return response;
 }

@@ -30,7 +30,7 @@ describe("function configuration", () => {
     const configs = [
       {
         id: "app-a",
-        triggers: [{ cron: "* * * * *" }],
+        triggers: [{ cron: "TZ=Europe/Paris * * * * *" }],
         steps: step,
         throttle: { limit: 1, period: "1s" },
       },

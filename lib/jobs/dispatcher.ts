@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import { pipelinedTransaction } from "@/db/client";
+import { log } from "@/lib/observability/logger";
 import type { JobEvent } from "./ingest-events";
 import { onOutboxWritten } from "./outbox-signal";
 import { WakeSignal } from "./wake-signal";
@@ -46,7 +47,7 @@ export function startDispatcher(options: {
         }
       } catch (error) {
         failures += 1;
-        console.error("outbox dispatcher: delivery failed, retrying:", error);
+        log.error({ err: error }, "outbox dispatcher: delivery failed, retrying");
         await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** failures)));
         continue;
       }
@@ -70,9 +71,9 @@ export function startDispatcher(options: {
  */
 function listenForOutboxWrites(sql: postgres.Sql, wake: () => void) {
   sql.listen("outbox_written", wake, wake).catch((error: unknown) => {
-    console.error(
-      "outbox dispatcher: cannot listen for other processes' writes, polling only:",
-      error,
+    log.error(
+      { err: error },
+      "outbox dispatcher: cannot listen for other processes' writes, polling only",
     );
   });
 }

@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import type { JobStepState } from "@/db/schema";
+import { log } from "@/lib/observability/logger";
 import { type CallOutcome, callFunction, type StepOp } from "./call-function";
 import type { CheckpointReceiver } from "./checkpoint-api";
 import type { JobFunction } from "./function-config";
@@ -187,5 +188,5 @@ function logFailure(run: ClaimedRun, error: unknown) {
     typeof error === "object" && error && "message" in error
       ? String(error.message)
       : JSON.stringify(error);
-  console.error(`job run ${run.id} (${run.functionId}) failed: ${message}`);
+  log.warn({ runId: run.id, function: run.functionId, error: message }, "job run attempt failed");
 }

@@ -2,6 +2,7 @@ import { type SQL, type Subquery, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { outbox } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { currentTraceparent } from "@/lib/observability/tracing";
 import { notifyOutboxWritten } from "./outbox-signal";
 
 export type TJob = { name: string; data: Record<string, unknown> };
@@ -17,8 +18,17 @@ export async function enqueueJob(executor: Executor, job: TJob): Promise<string>
   return id!;
 }
 
+/**
+ * A job's data, with the enqueuing span's `traceparent` when tracing is on, so that its run
+ * continues the request's trace.
+ */
+function traced(data: TJob["data"]): TJob["data"] {
+  const traceparent = currentTraceparent();
+  return traceparent ? { ...data, traceparent } : data;
+}
+
 const outboxRows = (jobs: TJob[]) =>
-  jobs.map((job) => ({ id: newId("outbox"), name: job.name, data: job.data }));
+  jobs.map((job) => ({ id: newId("outbox"), name: job.name, data: traced(job.data) }));
 
 /** enqueueJob for several jobs, in one statement. */
 export async function enqueueJobs(executor: Executor, jobs: TJob[]): Promise<string[]> {
@@ -47,5 +57,5 @@ export function enqueueJobsWithin(executor: Executor, jobs: TJob[]): SQL {
 export function enqueueJobFor(source: Subquery, job: TJob): SQL {
   notifyOutboxWritten();
   return sql`insert into ${outbox} (id, name, data)
-    select ${newId("outbox")}, ${job.name}, ${JSON.stringify(job.data)}::jsonb from ${source}`;
+    select ${newId("outbox")}, ${job.name}, ${JSON.stringify(traced(job.data))}::jsonb from ${source}`;
 }

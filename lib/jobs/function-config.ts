@@ -1,3 +1,4 @@
+import { type CronSchedule, parseCron } from "./cron";
 import {
   type CancelMatch,
   type EventPath,
@@ -11,6 +12,8 @@ export type JobFunction = {
   /** `<appId>-<functionId>`, the `fnId` the handler is called with. */
   id: string;
   events: string[];
+  /** Cron triggers: a run starts at every tick (UTC). */
+  crons: CronSchedule[];
   /** Retries + 1 (Inngest's default is 3 retries). */
   maxAttempts: number;
   cancelOn: { event: string; match: CancelMatch }[];
@@ -85,12 +88,16 @@ function parseOne(config: RawFunctionConfig, refuse: (problem: string) => void):
   const fn: JobFunction = {
     id: config.id,
     events: [],
+    crons: [],
     maxAttempts: (config.steps?.step?.retries?.attempts ?? DEFAULT_RETRIES) + 1,
     cancelOn: [],
   };
   for (const trigger of config.triggers ?? []) {
-    if (trigger.cron !== undefined) refuse(`cron trigger "${trigger.cron}"`);
-    else if (trigger.event === FUNCTION_FAILED_EVENT) {
+    if (trigger.cron !== undefined) {
+      const schedule = parseCron(trigger.cron);
+      if (typeof schedule === "string") refuse(`cron trigger "${trigger.cron}": ${schedule}`);
+      else fn.crons.push(schedule);
+    } else if (trigger.event === FUNCTION_FAILED_EVENT) {
       const parent = failureTrigger.exec(trigger.expression ?? "")?.[1];
       if (parent) fn.handlesFailuresOf = parent;
       else refuse(`trigger on ${FUNCTION_FAILED_EVENT} with "${trigger.expression}"`);

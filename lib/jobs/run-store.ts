@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import type { JobStepState } from "@/db/schema";
+import { recordJobRun } from "@/lib/observability/record-job-run";
 
 /** A claimed run, as the runner holds it in memory while it drives the function. */
 export type ClaimedRun = {
@@ -127,5 +128,15 @@ export async function finishRun(
     return true;
   };
   // One statement needs no transaction; the hot path (a completed run) stays one round trip.
-  return startsCompanion ? (sql.begin(write) as Promise<boolean>) : write(sql);
+  const ended = await (startsCompanion ? (sql.begin(write) as Promise<boolean>) : write(sql));
+  if (ended) {
+    recordJobRun({
+      runId: run.id,
+      functionId: run.functionId,
+      eventName: run.event.name,
+      outcome: end.status,
+      attempt: run.attempt,
+    });
+  }
+  return ended;
 }

@@ -1,12 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type postgres from "postgres";
+import { log } from "@/lib/observability/logger";
+import { continueTrace, traceSpan } from "@/lib/observability/tracing";
 import { type CheckpointReceiver, receiveCheckpoints } from "./checkpoint-api";
+import { startCronRuns } from "./cron-runs";
 import { type DriveContext, driveRun, storeCheckpoint } from "./drive-run";
 import type { JobFunction } from "./function-config";
 import { type ClaimedRun, claimRuns, renewLeases } from "./run-store";
 import { jobsSettings } from "./timing";
 import type { HandlerTransport } from "./transport";
 import { WakeSignal } from "./wake-signal";
+
+const CRON_CHECK_MS = 10_000;
 
 /**
  * The embedded runner's scheduler: keeps up to JOBS_CONCURRENCY runs in flight, claims due
@@ -54,10 +59,20 @@ export class EmbeddedRunner {
     const heartbeat = setInterval(() => {
       const tokens = new Set([...this.inFlight.values()].map((run) => run.leaseToken));
       renewLeases(this.context.sql, [...tokens], leaseMs).catch((error) =>
-        console.error("job runner: renewing leases failed:", error),
+        log.error({ err: error }, "job runner: renewing leases failed"),
       );
     }, leaseMs / 3);
     heartbeat.unref();
+    if (this.functions.some((fn) => fn.crons.length > 0)) {
+      const schedule = () =>
+        startCronRuns(this.context.sql, this.functions).then(
+          (started) => started > 0 && this.wake(),
+          (error) => log.error({ err: error }, "job runner: starting cron runs failed"),
+        );
+      void schedule();
+      // Several looks a minute, so a tick is started within seconds and well inside the lookback.
+      setInterval(schedule, CRON_CHECK_MS).unref();
+    }
     if (this.context.checkpoints) this.stopReceiving = receiveCheckpoints(this.receiveCheckpoint);
     void this.loop();
   }
@@ -90,7 +105,7 @@ export class EmbeddedRunner {
         } catch (error) {
           // Another process took a concurrency key between our read and our update: claim again.
           if ((error as { code?: string }).code === "23505") continue;
-          console.error("job runner: claiming runs failed:", error);
+          log.error({ err: error }, "job runner: claiming runs failed");
         }
       }
       if (!claimedAll) await this.signal.wait(settings.pollMs);
@@ -105,8 +120,17 @@ export class EmbeddedRunner {
 
   private launch(run: ClaimedRun) {
     this.inFlight.set(run.id, run);
-    driveRun(this.context, run)
-      .catch((error) => console.error(`job runner: run ${run.id} stopped on an error:`, error))
+    const data = run.event.data as Record<string, unknown> | undefined;
+    continueTrace(data?.traceparent, () =>
+      traceSpan(
+        `job ${run.functionId}`,
+        { attributes: { "job.run_id": run.id, "job.function": run.functionId } },
+        () => driveRun(this.context, run),
+      ),
+    )
+      .catch((error) =>
+        log.error({ err: error, runId: run.id }, "job runner: run stopped on an error"),
+      )
       .finally(() => {
         this.inFlight.delete(run.id);
         // A freed slot is worth a claim at once only when due runs were left waiting for one.

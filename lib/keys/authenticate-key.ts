@@ -5,6 +5,7 @@ import type { AuthContext } from "@/lib/auth/auth-context";
 import { isScope } from "@/lib/auth/scopes";
 import { basePaths, type Environment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
+import { log } from "@/lib/observability/logger";
 import { type CachedKey, cachedKey, cacheKey } from "./key-cache";
 import { environmentOfSecret, hashSecret } from "./secret";
 
@@ -21,7 +22,7 @@ function touch(keyId: string) {
   db.update(apiKeys)
     .set({ lastUsedAt: new Date(now) })
     .where(eq(apiKeys.id, keyId))
-    .catch((error) => console.warn("could not record key use", error));
+    .catch((error) => log.warn({ err: error, keyId }, "could not record key use"));
 }
 
 async function loadKey(hash: string): Promise<CachedKey | undefined> {

@@ -1,3 +1,5 @@
+import type { AuthContext } from "@/lib/auth/auth-context";
+import type { Environment } from "@/lib/environment";
 import type { ApiError } from "@/lib/http/api-error";
 import { refuseAgentToken, requireScope } from "@/lib/http/authorize";
 import { environmentOf } from "@/lib/http/environment";
@@ -17,6 +19,8 @@ import { assertStorableText } from "@/lib/http/storable-text";
 import { readIdempotencyKey } from "@/lib/idempotency/header";
 import { runIdempotently } from "@/lib/idempotency/run";
 import { newId } from "@/lib/ids";
+import { recordRequest } from "@/lib/observability/record-request";
+import { traceRequest } from "@/lib/observability/tracing";
 import { authenticateAndLimit } from "./authenticate-and-limit";
 import type { OperationHandler, RequestContext } from "./request-context";
 
@@ -36,55 +40,101 @@ export function handle<Op extends Operation>(
   operation: Op,
   handler: OperationHandler<Op>,
 ): RouteHandler {
-  return async (request, route) => {
-    const requestId = newId("request");
-    const url = new URL(request.url);
-    const environment = environmentOf(request, url);
-    const origin = publicOrigin(request, url);
-    const headers = new Headers({ "Request-Id": requestId });
-    const fail = (error: unknown) => errorResponse(toApiError(error, requestId), origin, headers);
-    try {
-      const auth = await authenticateAndLimit({
+  return (request, route) =>
+    traceRequest(operation.operationId, async () => {
+      const startedAt = performance.now();
+      const requestId = newId("request");
+      const url = new URL(request.url);
+      const environment = environmentOf(request, url);
+      let auth: AuthContext | undefined;
+      const response = await answer({
         request,
+        route,
+        requestId,
+        url,
         environment,
-        origin,
-        headers,
-        mode: operation.scope === null ? "none" : "required",
+        operation,
+        handler,
+        onAuth: (found) => {
+          auth = found;
+        },
       });
-      if (auth && operation.scope) requireScope(auth, operation.scope);
-      if (auth && operation.organizationWide) refuseAgentToken(auth);
-      const idempotencyKey = operation.method === "post" ? readIdempotencyKey(request) : undefined;
-      const rawParams = await route.params;
-      assertStorableText(rawParams);
-      const params = operation.params?.parse(rawParams);
-      const query = parseQuery(operation.query, url);
-      const json =
-        operation.body || idempotencyKey ? (await readJsonBody(request)).value : undefined;
-      const body = operation.body && parseBody(operation.body, json);
-      const context = { request, requestId, environment, origin, auth, params, query, body };
-      const respond = async () => {
-        try {
-          const result = await handler(context as RequestContext<Op>);
-          if (!(result instanceof Response)) return jsonResponse(result, operation.status, headers);
-          for (const [name, value] of headers) result.headers.set(name, value);
-          return result;
-        } catch (error) {
-          return fail(error);
-        }
-      };
-      if (!idempotencyKey || !auth) return await respond();
-      return await runIdempotently({
-        request,
+      recordRequest({
+        requestId,
+        operation: operation.operationId,
+        method: request.method,
+        environment,
         auth,
-        key: idempotencyKey,
-        body: json,
-        headers,
-        respond,
+        response,
+        startedAt,
       });
-    } catch (error) {
-      return fail(error);
-    }
-  };
+      return response;
+    });
+}
+
+async function answer<Op extends Operation>({
+  request,
+  route,
+  requestId,
+  url,
+  environment,
+  operation,
+  handler,
+  onAuth,
+}: {
+  request: Request;
+  route: Parameters<RouteHandler>[1];
+  requestId: string;
+  url: URL;
+  environment: Environment;
+  operation: Op;
+  handler: OperationHandler<Op>;
+  onAuth: (auth: AuthContext | undefined) => void;
+}): Promise<Response> {
+  const origin = publicOrigin(request, url);
+  const headers = new Headers({ "Request-Id": requestId });
+  const fail = (error: unknown) => errorResponse(toApiError(error, requestId), origin, headers);
+  try {
+    const auth = await authenticateAndLimit({
+      request,
+      environment,
+      origin,
+      headers,
+      mode: operation.scope === null ? "none" : "required",
+    });
+    onAuth(auth);
+    if (auth && operation.scope) requireScope(auth, operation.scope);
+    if (auth && operation.organizationWide) refuseAgentToken(auth);
+    const idempotencyKey = operation.method === "post" ? readIdempotencyKey(request) : undefined;
+    const rawParams = await route.params;
+    assertStorableText(rawParams);
+    const params = operation.params?.parse(rawParams);
+    const query = parseQuery(operation.query, url);
+    const json = operation.body || idempotencyKey ? (await readJsonBody(request)).value : undefined;
+    const body = operation.body && parseBody(operation.body, json);
+    const context = { request, requestId, environment, origin, auth, params, query, body };
+    const respond = async () => {
+      try {
+        const result = await handler(context as RequestContext<Op>);
+        if (!(result instanceof Response)) return jsonResponse(result, operation.status, headers);
+        for (const [name, value] of headers) result.headers.set(name, value);
+        return result;
+      } catch (error) {
+        return fail(error);
+      }
+    };
+    if (!idempotencyKey || !auth) return await respond();
+    return await runIdempotently({
+      request,
+      auth,
+      key: idempotencyKey,
+      body: json,
+      headers,
+      respond,
+    });
+  } catch (error) {
+    return fail(error);
+  }
 }
 
 /**
@@ -92,22 +142,32 @@ export function handle<Op extends Operation>(
  * against the caller's budget and answered with the same headers as any other.
  */
 export async function rejectRequest(request: Request, error: ApiError): Promise<Response> {
+  const startedAt = performance.now();
   const requestId = newId("request");
   const url = new URL(request.url);
+  const environment = environmentOf(request, url);
   const origin = publicOrigin(request, url);
   const headers = new Headers({ "Request-Id": requestId });
+  let auth: AuthContext | undefined;
+  let response: Response;
   try {
-    await authenticateAndLimit({
-      request,
-      environment: environmentOf(request, url),
-      origin,
-      headers,
-      mode: "optional",
-    });
-    return errorResponse(error, origin, headers);
+    auth = await authenticateAndLimit({ request, environment, origin, headers, mode: "optional" });
+    response = errorResponse(error, origin, headers);
   } catch (limitError) {
-    return errorResponse(toApiError(limitError, requestId), origin, headers);
+    response = errorResponse(toApiError(limitError, requestId), origin, headers);
   }
+  // One label for every path no operation serves, so that scanners cannot multiply the series.
+  const operation = "unmatched";
+  recordRequest({
+    requestId,
+    operation,
+    method: request.method,
+    environment,
+    auth,
+    response,
+    startedAt,
+  });
+  return response;
 }
 
 const allMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

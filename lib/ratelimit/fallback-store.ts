@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import { createMemoryStore } from "./memory-store";
 import type { RateLimitStore, WindowResult } from "./store";
 
@@ -16,7 +17,7 @@ export type FallbackOptions = {
  */
 export function withFallback(primary: RateLimitStore, options: FallbackOptions): RateLimitStore {
   const fallback = createMemoryStore(`per-process fallback for ${primary.description}`);
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log ?? ((message: string) => logger().warn({ kind: "rate_limit" }, message));
   let degradedUntil = 0;
   let degraded = false;
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { usageDays } from "@/db/schema";
 import type { Environment } from "@/lib/environment";
+import { log } from "@/lib/observability/logger";
 
 export type UsageKey = `${string}|${Environment}|${string}`;
 export type UsageCounts = { requests: number; rateLimited: number };
@@ -65,7 +66,7 @@ export function countRequest({
   if (!state.timer) {
     state.timer = setTimeout(() => {
       state.timer = null;
-      flushUsage().catch((error) => console.error("usage: could not record counts", error));
+      flushUsage().catch((error) => log.error({ err: error }, "usage: could not record counts"));
     }, flushEveryMs());
     state.timer.unref();
   }

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { presentEvent } from "@/lib/events/present-event";
+import { recordWebhookAttempt } from "@/lib/observability/record-webhook-attempt";
+import { SpanKind, traceSpan } from "@/lib/observability/tracing";
 import { activeSecrets } from "./active-secrets";
 import { resultOfRow, resultOfSend, type TAttemptResult } from "./attempt-result";
 import { claimedAttempt, readAndClaimAttempt } from "./claim-attempt";
@@ -47,14 +49,23 @@ export async function attemptDelivery({
 
   let result: TAttemptResult;
   if (target.claimed) {
-    const sent = await sendWebhook({
-      url: endpoint.url,
-      environment: endpoint.environment,
-      id: event.id,
-      body: JSON.stringify(presentEvent(event)),
-      secrets: activeSecrets(endpoint),
-    });
+    const sent = await traceSpan(
+      "webhook send",
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { "webhook.delivery_id": deliveryId, "webhook.attempt": attempt },
+      },
+      () =>
+        sendWebhook({
+          url: endpoint.url,
+          environment: endpoint.environment,
+          id: event.id,
+          body: JSON.stringify(presentEvent(event)),
+          secrets: activeSecrets(endpoint),
+        }),
+    );
     result = resultOfSend(sent);
+    recordWebhookAttempt({ deliveryId, endpointId: endpoint.id, attempt, ...result });
   } else {
     result = resultOfRow(await claimedAttempt(deliveryId, attempt));
   }

@@ -222,7 +222,7 @@ describe("retention", () => {
       responseBody: "{}",
       expiresAt: new Date(Date.now() - 1_000),
     });
-    expect(await deleteExpiredIdempotencyKeys()).toBeGreaterThanOrEqual(1);
+    expect(await deleteExpiredIdempotencyKeys({})).toBeGreaterThanOrEqual(1);
     const remaining = await db
       .select({ key: idempotencyKeys.key })
       .from(idempotencyKeys)

@@ -111,6 +111,7 @@ describe("embedded job runner", () => {
       events: ["test/intake.requested"],
       maxAttempts: 1,
       cancelOn: [],
+      crons: [],
       idempotencyKey: ["data", "orderId"],
     };
     const event = (id: string, orderId: string) => ({
@@ -136,6 +137,7 @@ describe("embedded job runner", () => {
       events: ["test/debounce.requested"],
       maxAttempts: 1,
       cancelOn: [],
+      crons: [],
       debounce: { periodMs: 60_000, timeoutMs: 120_000, key: ["data", "account"] },
     };
     const event = (account: string) => ({

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { secretsInLogLines } from "./secret-scan";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,6 +38,8 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 }
 
 let server: ChildProcess | undefined;
+/** Everything the server printed, scanned for secrets when the run ends. */
+const log: string[] = [];
 let dataDir: string | undefined;
 
 /**
@@ -73,7 +76,7 @@ export async function setup(project: TestProject) {
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  const log: string[] = [];
+  log.length = 0;
   server.stdout?.on("data", (chunk) => log.push(String(chunk)));
   server.stderr?.on("data", (chunk) => {
     log.push(String(chunk));
@@ -107,4 +110,11 @@ export async function teardown() {
   server?.stdout?.destroy();
   server?.stderr?.destroy();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  // Every request of the run went through this server: none may have logged a secret.
+  const leaked = secretsInLogLines(log.join(""));
+  if (leaked.length > 0) {
+    // Vitest reports an error thrown here but still exits 0: the exit code carries the failure.
+    process.exitCode = 1;
+    throw new Error(`The test server logged secrets: ${leaked.join(", ")} (see its JSON lines)`);
+  }
 }
