@@ -53,6 +53,30 @@ export async function readJsonBody(request: Request): Promise<{ raw: string; val
   } catch {
     throw invalid("The request body is not valid JSON.", "body");
   }
+  const tooDeep = fieldDeeperThan(value, MAX_BODY_DEPTH);
+  if (tooDeep) {
+    throw invalid(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, tooDeep);
+  }
   assertStorableText(value, "body");
   return { raw, value };
+}
+
+/** No request schema nests this deep; deeper bodies would exhaust the recursive checks after it. */
+const MAX_BODY_DEPTH = 64;
+
+/**
+ * Whether `value` nests arrays and objects more than `limit` levels, found without recursion:
+ * the top-level field that does (`body` for the body itself), or undefined.
+ */
+function fieldDeeperThan(value: unknown, limit: number): string | undefined {
+  const pending: [unknown, string, number][] = [[value, "body", 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, field, depth] = next;
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= limit) return field;
+    for (const [key, child] of Object.entries(current)) {
+      pending.push([child, depth === 0 ? key : field, depth + 1]);
+    }
+  }
+  return undefined;
 }

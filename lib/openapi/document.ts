@@ -38,12 +38,17 @@ const errorResponse = (codes: ErrorCode[]) => ({
   content: { "application/json": { schema: ZApiErrorBody } },
 });
 
-function responsesFor(operation: Operation) {
-  const codes: ErrorCode[] = [
+/** The error codes an operation's reference lists: what a client must be ready for. */
+export const documentedErrorCodes = (operation: Operation): ErrorCode[] => [
+  ...new Set<ErrorCode>([
     ...(operation.body || operation.query || operation.params ? ["invalid_request" as const] : []),
     ...(operation.scope ? (["unauthorized", "forbidden", "rate_limited"] as const) : []),
     ...(operation.errors ?? []),
-  ];
+  ]),
+];
+
+function responsesFor(operation: Operation) {
+  const codes = documentedErrorCodes(operation);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
     byStatus.set(errorStatuses[code], [...(byStatus.get(errorStatuses[code]) ?? []), code]);

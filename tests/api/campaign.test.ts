@@ -1,0 +1,240 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Operation } from "@/lib/http/operation";
+import { documentedErrorCodes } from "@/lib/openapi/document";
+import { allOperations } from "@/lib/openapi/operations";
+import { call, randomClientAddress } from "../support/api";
+import { type BadRequest, badRequests, propertiesOf } from "../support/campaign/bad-inputs";
+import { fixtures, type ValidRequest, type World } from "../support/campaign/fixtures";
+import { agentOf } from "../support/deals";
+import { answer, startReceiver, type TReceiver } from "../support/receiver";
+import { seedTenant, type TestTenant } from "../support/tenant";
+import { tenantRows } from "../support/tenant-rows";
+
+/**
+ * Generated abuse of every operation: each bad variant of a valid request is answered 4xx in the
+ * error envelope with a code the operation documents and the field at fault, never 5xx, and
+ * changes none of the organization's rows; the valid request's answer matches the documented
+ * response schema; another organization sees none of it.
+ */
+let tenant: TestTenant;
+let other: TestTenant;
+let receiver: TReceiver;
+let world: World;
+const figures = {
+  operations: 0,
+  requests: 0,
+  serverErrors: 0,
+  rowsChanged: 0,
+  contractFailures: 0,
+};
+
+beforeAll(async () => {
+  tenant = await seedTenant();
+  other = await seedTenant();
+  receiver = await startReceiver({ handler: answer(200) });
+  world = { key: tenant.keys.sandbox, organizationId: tenant.organizationId, receiver };
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await tenant?.remove();
+  await other?.remove();
+  mkdirSync(".data/test-reports", { recursive: true });
+  writeFileSync(".data/test-reports/campaign.json", `${JSON.stringify(figures, null, 2)}\n`);
+  console.log("campaign:", JSON.stringify(figures));
+});
+
+type Sent = { status: number; body: any; text: string };
+
+function urlOf(
+  operation: Operation,
+  params: Record<string, string>,
+  query: Record<string, string>,
+) {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
+  );
+  const search = new URLSearchParams(query).toString();
+  return `${inject("baseUrl")}/sandbox/v1${path}${search ? `?${search}` : ""}`;
+}
+
+/** Sends a request as a client would, waiting out 429s (the campaign is one organization's burst). */
+async function send(
+  operation: Operation,
+  request: Pick<BadRequest, "params" | "query" | "body" | "raw">,
+  key = tenant.keys.sandbox,
+): Promise<Sent> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${key}`,
+    "x-forwarded-for": randomClientAddress(),
+  };
+  let body: BodyInit | undefined;
+  if (request.raw) {
+    headers["content-type"] = request.raw.contentType;
+    body = request.raw.bytes as BodyInit;
+  } else if (request.body !== undefined && operation.method !== "get") {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(request.body);
+  }
+  for (;;) {
+    figures.requests += 1;
+    const response = await fetch(urlOf(operation, request.params, request.query), {
+      method: operation.method.toUpperCase(),
+      headers,
+      body,
+    });
+    const text = await response.text();
+    if (response.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      continue;
+    }
+    if (response.status >= 500) figures.serverErrors += 1;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, body: parsed, text };
+  }
+}
+
+/** The fields a `param` may name: the operation's body and query fields and path parameters. */
+const fieldsOf = (operation: Operation, valid: ValidRequest) => [
+  ...Object.keys(operation.body ? propertiesOf(operation.body) : {}),
+  ...Object.keys(operation.query ? propertiesOf(operation.query) : {}),
+  ...Object.keys(valid.params ?? {}),
+];
+
+const asBad = (valid: ValidRequest) => ({
+  params: valid.params ?? {},
+  query: valid.query ?? {},
+  body: valid.body,
+});
+
+/** Rows that background work is still going to change (sealing, executing, delivering). */
+function moving(rows: Record<string, unknown[]>) {
+  const withStatus = (table: string, status: string) =>
+    (rows[table] ?? []).filter((row) => (row as { status: string }).status === status);
+  return [
+    ...withStatus("receipts", "pending"),
+    ...withStatus("settlements", "executing"),
+    ...withStatus("webhook_deliveries", "pending"),
+  ];
+}
+
+/**
+ * The organization's rows once background work on them has come to rest: nothing sealing,
+ * executing or delivering, and two snapshots a moment apart that agree.
+ */
+async function settledRows() {
+  let previous = await tenantRows(tenant.organizationId);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const current = await tenantRows(tenant.organizationId);
+    if (moving(current).length === 0 && JSON.stringify(current) === JSON.stringify(previous))
+      return current;
+    previous = current;
+  }
+  throw new Error(`background work did not come to rest: ${JSON.stringify(moving(previous))}`);
+}
+
+test("every operation has a fixture", () => {
+  const missing = allOperations.filter((operation) => !fixtures[operation.operationId]);
+  expect(missing.map((operation) => operation.operationId)).toEqual([]);
+});
+
+describe.each(allOperations.map((operation) => [operation.operationId, operation] as const))(
+  "%s",
+  (_, operation) => {
+    test("bad input is a documented 4xx naming the field, and writes nothing", async () => {
+      figures.operations += 1;
+      const valid = await fixtures[operation.operationId]!(world);
+      const documented = documentedErrorCodes(operation);
+      const before = await settledRows();
+      for (const request of badRequests(operation, valid)) {
+        const answer = await send(operation, request);
+        const context = `${request.what}: ${answer.status} ${answer.text.slice(0, 300)}`;
+        expect(answer.status, context).toBeGreaterThanOrEqual(400);
+        expect(answer.status, context).toBeLessThan(500);
+        expect(documented, context).toContain(answer.body?.error?.code);
+        if (request.field && answer.status === 400) {
+          const named = String(answer.body.error.param).split(".")[0] ?? "";
+          expect([request.field, ...fieldsOf(operation, valid)], context).toContain(named);
+        }
+      }
+      const after = await tenantRows(tenant.organizationId);
+      if (JSON.stringify(after) !== JSON.stringify(before)) figures.rowsChanged += 1;
+      expect(after).toEqual(before);
+    }, 120_000);
+
+    test("the valid request's answer matches the documented response", async () => {
+      const valid = asBad(await fixtures[operation.operationId]!(world));
+      const answer = await send(operation, valid);
+      const parsed = operation.response.safeParse(answer.body);
+      if (answer.status !== operation.status || !parsed.success) figures.contractFailures += 1;
+      expect(answer.status, answer.text.slice(0, 300)).toBe(operation.status);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+    }, 60_000);
+
+    test("no key, the other environment's key, another organization's id", async () => {
+      const valid = asBad(await fixtures[operation.operationId]!(world));
+      const anonymous = await send(operation, valid, "");
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe("unauthorized");
+      const production = await send(operation, valid, tenant.keys.production);
+      expect(production.status).toBe(401);
+      expect(production.body.error.message).toContain("/v1");
+      if (Object.keys(valid.params).length > 0) {
+        const elsewhere = await send(operation, valid, other.keys.sandbox);
+        expect(elsewhere.status, elsewhere.text).toBe(404);
+        expect(elsewhere.body.error.code).toBe("not_found");
+      }
+    }, 60_000);
+  },
+);
+
+describe("isolation", () => {
+  test("another organization's lists never show this organization's rows", async () => {
+    // Discover lists other organizations' discoverable agents by design; it has its own test.
+    const lists = allOperations.filter(
+      (operation) =>
+        operation.method === "get" &&
+        !operation.path.includes("{") &&
+        operation.operationId !== "discoverAgents",
+    );
+    const own = new Set<string>();
+    for (const operation of lists) {
+      const listed = await send(operation, { params: {}, query: {} });
+      for (const row of listed.body?.data ?? []) if (row.id) own.add(row.id);
+    }
+    expect(own.size).toBeGreaterThan(10);
+    for (const operation of lists) {
+      const listed = await send(operation, { params: {}, query: {} }, other.keys.sandbox);
+      const leaked = (listed.body?.data ?? []).filter((row: { id?: string }) =>
+        own.has(row.id ?? ""),
+      );
+      expect(leaked, operation.operationId).toEqual([]);
+    }
+  });
+
+  test("discover never shows hidden, suspended, deleted or production agents", async () => {
+    const word = `campaign${Math.random().toString(36).slice(2, 10)}`;
+    const key = tenant.keys.sandbox;
+    const shown = await agentOf(key, { name: `${word} shown`, discoverable: true });
+    await agentOf(key, { name: `${word} hidden`, discoverable: false });
+    const suspended = await agentOf(key, { name: `${word} suspended`, discoverable: true });
+    await call("PATCH", `/agents/${suspended}`, { key, body: { status: "suspended" } });
+    const deleted = await agentOf(key, { name: `${word} deleted`, discoverable: true });
+    await call("DELETE", `/agents/${deleted}`, { key });
+    await call("POST", "/agents", {
+      key: tenant.keys.production,
+      environment: "production",
+      body: { name: `${word} production`, discoverable: true },
+    });
+    const found = await call("GET", `/agents/discover?q=${word}`, { key: other.keys.sandbox });
+    expect(found.status).toBe(200);
+    expect(found.body.data.map((agent: { id: string }) => agent.id)).toEqual([shown]);
+  });
+});

@@ -1,0 +1,155 @@
+import { expect } from "vitest";
+import { call, eventually } from "../api";
+import { agentOf, negotiate, pendingSettlement, settled } from "../deals";
+import { issueTestReceipt, sealAll } from "../receipts";
+import type { TReceiver } from "../receiver";
+
+/** What a valid request of an operation needs: path parameters, a body and a query. */
+export type ValidRequest = {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, string>;
+};
+
+export type World = { key: string; organizationId: string; receiver: TReceiver };
+
+/** Seeds what one operation's request names, fresh for each call, and returns the request. */
+export type Fixture = (world: World) => Promise<ValidRequest>;
+
+const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const tag = () => Math.random().toString(36).slice(2, 10);
+
+async function acceptedNegotiation(key: string) {
+  const payer = await agentOf(key);
+  const payee = await agentOf(key);
+  const negotiation = await negotiate(key, {
+    initiatorAgentId: payer,
+    responders: [payee],
+    terms: { amount: { value: 1000, currency: "USD" } },
+  });
+  return { payer, payee, negotiation };
+}
+
+async function executedSettlement(key: string) {
+  const { settlement } = await pendingSettlement(key);
+  expect(
+    (await call("POST", `/settlements/${settlement.id}/execute`, { key, body: {} })).status,
+  ).toBe(202);
+  await settled(key, settlement.id);
+  return settlement.id as string;
+}
+
+async function webhook({ key, receiver }: World, events = ["agent.registered"]) {
+  const created = await call("POST", "/webhooks", {
+    key,
+    body: { url: `${receiver.origin}/campaign/${tag()}`, events, secret },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id as string;
+}
+
+async function sealedReceipt({ organizationId }: World) {
+  const receipt = await issueTestReceipt({ tenant: { organizationId, environment: "sandbox" } });
+  await sealAll();
+  return receipt;
+}
+
+/** One fixture per operation id; the campaign fails on an operation without one. */
+export const fixtures: Record<string, Fixture> = {
+  createAgent: async () => ({ body: { name: `Campaign ${tag()}` } }),
+  listAgents: async () => ({ query: { limit: "5" } }),
+  discoverAgents: async () => ({ query: { limit: "5" } }),
+  getAgent: async ({ key }) => ({ params: { id: await agentOf(key) } }),
+  updateAgent: async ({ key }) => ({
+    params: { id: await agentOf(key) },
+    body: { name: "Renamed" },
+  }),
+  deleteAgent: async ({ key }) => ({ params: { id: await agentOf(key) } }),
+  issueAgentToken: async ({ key }) => ({
+    body: { agent_id: await agentOf(key), scopes: ["agent.read"] },
+  }),
+  revokeAgentTokens: async ({ key }) => ({ body: { agentId: await agentOf(key) } }),
+  createNegotiation: async ({ key }) => ({
+    body: {
+      initiatorAgentId: await agentOf(key),
+      responders: [await agentOf(key)],
+      terms: { amount: { value: 1000, currency: "USD" } },
+    },
+  }),
+  listNegotiations: async () => ({ query: { limit: "5" } }),
+  getNegotiation: async ({ key }) => ({
+    params: { id: (await acceptedNegotiation(key)).negotiation.id },
+  }),
+  respondToNegotiation: async ({ key }) => {
+    const { payee, negotiation } = await acceptedNegotiation(key);
+    return { params: { id: negotiation.id }, body: { agentId: payee, action: "accept" } };
+  },
+  createSettlement: async ({ key }) => {
+    const { payee, negotiation } = await acceptedNegotiation(key);
+    await call("POST", `/negotiations/${negotiation.id}/respond`, {
+      key,
+      body: { agentId: payee, action: "accept" },
+    });
+    return { body: { negotiationId: negotiation.id } };
+  },
+  listSettlements: async () => ({ query: { limit: "5" } }),
+  getSettlementStats: async () => ({ query: {} }),
+  getSettlement: async ({ key }) => ({
+    params: { id: (await pendingSettlement(key)).settlement.id },
+  }),
+  executeSettlement: async ({ key }) => ({
+    params: { id: (await pendingSettlement(key)).settlement.id },
+    body: {},
+  }),
+  reverseSettlement: async ({ key }) => ({
+    params: { id: await executedSettlement(key) },
+    body: { reason: "campaign" },
+  }),
+  disputeSettlement: async ({ key }) => ({
+    params: { id: await executedSettlement(key) },
+    body: { reason: "campaign" },
+  }),
+  createWebhook: async ({ receiver }) => ({
+    body: { url: `${receiver.origin}/campaign/${tag()}`, events: ["agent.registered"], secret },
+  }),
+  listWebhooks: async () => ({ query: { limit: "5" } }),
+  getWebhook: async (world) => ({ params: { id: await webhook(world) } }),
+  updateWebhook: async (world) => ({
+    params: { id: await webhook(world) },
+    body: { description: "campaign" },
+  }),
+  deleteWebhook: async (world) => ({ params: { id: await webhook(world) } }),
+  testWebhook: async (world) => ({ params: { id: await webhook(world) }, body: {} }),
+  listWebhookDeliveries: async (world) => ({
+    params: { id: await webhook(world) },
+    query: { limit: "5" },
+  }),
+  retryWebhookDelivery: async (world) => {
+    const id = await webhook(world);
+    await agentOf(world.key);
+    const delivery = await eventually(async () => {
+      const listed = await call("GET", `/webhooks/${id}/deliveries`, { key: world.key });
+      const done = listed.body.data.find((row: { status: string }) => row.status !== "pending");
+      expect(done).toBeDefined();
+      return done;
+    }, 20_000);
+    return { params: { id, deliveryId: delivery.id } };
+  },
+  listEvents: async () => ({ query: { limit: "5" } }),
+  getEvent: async ({ key }) => {
+    await agentOf(key);
+    const listed = await call("GET", "/events?limit=1", { key });
+    return { params: { id: listed.body.data[0].id } };
+  },
+  listReceipts: async () => ({ query: { limit: "5" } }),
+  getReceipt: async (world) => ({ params: { id: (await sealedReceipt(world)).id } }),
+  getReceiptBundle: async (world) => ({ params: { id: (await sealedReceipt(world)).id } }),
+  verifyReceipt: async (world) => ({ params: { id: (await sealedReceipt(world)).id }, body: {} }),
+  attestVerify: async (world) => ({ body: { receiptId: (await sealedReceipt(world)).id } }),
+  getEvidence: async (world) => {
+    const receipt = await sealedReceipt(world);
+    const fetched = await call("GET", `/receipts/${receipt.id}`, { key: world.key });
+    return { params: { id: fetched.body.attest.proof.evidenceChain[0] } };
+  },
+  attestReplay: async (world) => ({ body: { receiptId: (await sealedReceipt(world)).id } }),
+};
