@@ -52,6 +52,7 @@ export function withFallback(primary: RateLimitStore, options: FallbackOptions):
 
   return {
     description: primary.description,
+    degraded: () => degraded,
     tokenBucket: (input) => attempt((store) => store.tokenBucket(input)),
     dailyWindow: (input) => attempt((store) => store.dailyWindow(input)),
     ready: (timeoutMs) => primary.ready(timeoutMs),

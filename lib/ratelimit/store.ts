@@ -15,6 +15,8 @@ export type RateLimitStore = {
   readonly description: string;
   tokenBucket(input: TokenBucketInput): Promise<WindowResult>;
   dailyWindow(input: DailyWindowInput): Promise<WindowResult>;
+  /** Whether it is answering from a fallback because its backend does not answer. */
+  degraded?: () => boolean;
   /** Resolves when the store can answer (a TCP connection is up), or after `timeoutMs`. */
   ready(timeoutMs: number): Promise<void>;
   close(): Promise<void>;

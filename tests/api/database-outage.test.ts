@@ -102,8 +102,19 @@ test.skipIf(embedded)(
       body: {},
     });
     expectError(execute, 503, "service_unavailable");
+    // Liveness stays up; readiness says what is missing.
+    expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+    const notReady = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(12_000) });
+    expect(notReady.status).toBe(503);
+    const readiness = (await notReady.json()) as { checks: { name: string; ok: boolean }[] };
+    expect(readiness.checks.find((check) => check.name === "database")?.ok).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageEnds - Date.now())));
     await proxy!.restore();
+    await eventually(async () => {
+      const ready = await fetch(`${baseUrl}/api/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: "ready" });
+    }, 30_000);
 
     // The refused execute changed nothing: once the database is back, it is accepted.
     await eventually(async () => {

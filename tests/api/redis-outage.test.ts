@@ -43,6 +43,12 @@ test("Redis away while requests flow: served by the per-process limiter, then Re
     expect(during.headers.get("x-ratelimit-limit")).toBe("600");
   }
   expect(server!.output()).toContain("using per-process limits");
+  const notReady = await fetch(`${server!.baseUrl}/api/ready`);
+  expect(notReady.status).toBe(503);
+  expect(await notReady.json()).toMatchObject({
+    status: "not_ready",
+    checks: expect.arrayContaining([expect.objectContaining({ name: "rate_limits", ok: false })]),
+  });
 
   await proxy!.restore();
   // The limiter asks Redis again a few seconds after its last failure, and says so once.
@@ -52,4 +58,5 @@ test("Redis away while requests flow: served by the per-process limiter, then Re
     expect(remaining(after)).toBeGreaterThan(0);
     expect(server!.output()).toContain("answers again");
   }, 20_000);
+  expect((await fetch(`${server!.baseUrl}/api/ready`)).status).toBe(200);
 });

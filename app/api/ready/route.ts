@@ -1,0 +1,12 @@
+import { checkReadiness } from "@/lib/observability/readiness";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/ready - readiness: 503 naming each part that is not ready
+export async function GET() {
+  const { ready, checks } = await checkReadiness();
+  return Response.json(
+    { status: ready ? "ready" : "not_ready", checks },
+    { status: ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}
