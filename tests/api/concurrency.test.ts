@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type ApiResponse, call, eventually } from "../support/api";
-import { agentOf, negotiate, pendingSettlement, settled } from "../support/deals";
+import { acceptedNegotiation, openNegotiation, pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
 import { seedTenant, type TestTenant } from "../support/tenant";
@@ -34,21 +34,8 @@ function winners(answers: ApiResponse[], status: number) {
   return won;
 }
 
-async function acceptedNegotiation(value: number) {
-  const payer = await agentOf(key);
-  const payee = await agentOf(key);
-  const opened = await negotiate(key, {
-    initiatorAgentId: payer,
-    responders: [payee],
-    terms: { amount: { value, currency: "USD" } },
-  });
-  const accepted = await call("POST", `/negotiations/${opened.id}/respond`, {
-    key,
-    body: { agentId: payee, action: "accept" },
-  });
-  expect(accepted.body.status).toBe("accepted");
-  return opened.id as string;
-}
+const acceptedNegotiationId = async (value: number) =>
+  (await acceptedNegotiation(key, { value })).negotiation.id as string;
 
 async function eventsAbout(type: string, objectId: string) {
   const listed = await call("GET", `/events?type=${type}&limit=100`, { key });
@@ -59,7 +46,7 @@ async function eventsAbout(type: string, objectId: string) {
 
 describe("the same Idempotency-Key from 20 clients at once", () => {
   test("create settlement: one settlement, replayed to every client that got an answer", async () => {
-    const negotiationId = await acceptedNegotiation(2100);
+    const negotiationId = await acceptedNegotiationId(2100);
     const headers = { "Idempotency-Key": randomUUID() };
     const answers = await atOnce(() =>
       call("POST", "/settlements", { key, headers, body: { negotiationId } }),
@@ -104,7 +91,7 @@ describe("the same Idempotency-Key from 20 clients at once", () => {
 
 describe("races without a key", () => {
   test("20 settlements from one negotiation at once: exactly one", async () => {
-    const negotiationId = await acceptedNegotiation(2400);
+    const negotiationId = await acceptedNegotiationId(2400);
     const answers = await atOnce(() =>
       call("POST", "/settlements", { key, body: { negotiationId } }),
     );
@@ -114,13 +101,7 @@ describe("races without a key", () => {
   });
 
   test("racing responses to one negotiation: one accept wins", async () => {
-    const payer = await agentOf(key);
-    const payee = await agentOf(key);
-    const opened = await negotiate(key, {
-      initiatorAgentId: payer,
-      responders: [payee],
-      terms: { amount: { value: 2500, currency: "USD" } },
-    });
+    const { payee, negotiation: opened } = await openNegotiation(key, { value: 2500 });
     const answers = await atOnce(() =>
       call("POST", `/negotiations/${opened.id}/respond`, {
         key,

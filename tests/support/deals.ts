@@ -25,6 +25,36 @@ export async function negotiate(
   return created.body;
 }
 
+/** A negotiation between two new agents of one organization: the payer offers, the payee has not answered. */
+export async function openNegotiation(
+  key: string,
+  { value = 1000, currency = "USD", baseUrl }: { value?: number; currency?: string } & Server = {},
+) {
+  const payer = await agentOf(key, {}, { baseUrl });
+  const payee = await agentOf(key, {}, { baseUrl });
+  const negotiation = await negotiate(
+    key,
+    { initiatorAgentId: payer, responders: [payee], terms: { amount: { value, currency } } },
+    { baseUrl },
+  );
+  return { payer, payee, negotiation };
+}
+
+/** The same, accepted by the payee. */
+export async function acceptedNegotiation(
+  key: string,
+  options: { value?: number; currency?: string } & Server = {},
+) {
+  const opened = await openNegotiation(key, options);
+  const accepted = await call("POST", `/negotiations/${opened.negotiation.id}/respond`, {
+    key,
+    baseUrl: options.baseUrl,
+    body: { agentId: opened.payee, action: "accept" },
+  });
+  expect(accepted.body.status).toBe("accepted");
+  return opened;
+}
+
 /** An accepted negotiation between a payer and one payee of the same organization, and its settlement. */
 export async function pendingSettlement(
   key: string,
@@ -35,19 +65,11 @@ export async function pendingSettlement(
     baseUrl,
   }: { value?: number; currency?: string; adapter?: string } & Server = {},
 ) {
-  const payer = await agentOf(key, {}, { baseUrl });
-  const payee = await agentOf(key, {}, { baseUrl });
-  const negotiation = await negotiate(
-    key,
-    { initiatorAgentId: payer, responders: [payee], terms: { amount: { value, currency } } },
-    { baseUrl },
-  );
-  const accepted = await call("POST", `/negotiations/${negotiation.id}/respond`, {
-    key,
+  const { payer, payee, negotiation } = await acceptedNegotiation(key, {
+    value,
+    currency,
     baseUrl,
-    body: { agentId: payee, action: "accept" },
   });
-  expect(accepted.body.status).toBe("accepted");
   const settlement = await call("POST", "/settlements", {
     key,
     baseUrl,

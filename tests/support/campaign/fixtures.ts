@@ -1,6 +1,12 @@
 import { expect } from "vitest";
 import { call, eventually } from "../api";
-import { agentOf, negotiate, pendingSettlement, settled } from "../deals";
+import {
+  acceptedNegotiation,
+  agentOf,
+  openNegotiation,
+  pendingSettlement,
+  settled,
+} from "../deals";
 import { issueTestReceipt, sealAll } from "../receipts";
 import type { TReceiver } from "../receiver";
 
@@ -18,17 +24,6 @@ export type Fixture = (world: World) => Promise<ValidRequest>;
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const tag = () => Math.random().toString(36).slice(2, 10);
-
-async function acceptedNegotiation(key: string) {
-  const payer = await agentOf(key);
-  const payee = await agentOf(key);
-  const negotiation = await negotiate(key, {
-    initiatorAgentId: payer,
-    responders: [payee],
-    terms: { amount: { value: 1000, currency: "USD" } },
-  });
-  return { payer, payee, negotiation };
-}
 
 async function executedSettlement(key: string) {
   const { settlement } = await pendingSettlement(key);
@@ -78,20 +73,15 @@ export const fixtures: Record<string, Fixture> = {
   }),
   listNegotiations: async () => ({ query: { limit: "5" } }),
   getNegotiation: async ({ key }) => ({
-    params: { id: (await acceptedNegotiation(key)).negotiation.id },
+    params: { id: (await openNegotiation(key)).negotiation.id },
   }),
   respondToNegotiation: async ({ key }) => {
-    const { payee, negotiation } = await acceptedNegotiation(key);
+    const { payee, negotiation } = await openNegotiation(key);
     return { params: { id: negotiation.id }, body: { agentId: payee, action: "accept" } };
   },
-  createSettlement: async ({ key }) => {
-    const { payee, negotiation } = await acceptedNegotiation(key);
-    await call("POST", `/negotiations/${negotiation.id}/respond`, {
-      key,
-      body: { agentId: payee, action: "accept" },
-    });
-    return { body: { negotiationId: negotiation.id } };
-  },
+  createSettlement: async ({ key }) => ({
+    body: { negotiationId: (await acceptedNegotiation(key)).negotiation.id },
+  }),
   listSettlements: async () => ({ query: { limit: "5" } }),
   getSettlementStats: async () => ({ query: {} }),
   getSettlement: async ({ key }) => ({
