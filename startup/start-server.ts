@@ -8,12 +8,12 @@ import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { retentionSettings } from "@/lib/retention/settings";
 import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
-import { trustForwardedHeadersFrom } from "./trust-forwarded-headers";
+import { gateIncomingRequests } from "./gate-incoming-requests";
 
 /** Everything a server process needs before it answers requests; logged so nothing is silent. */
 export async function startServer(): Promise<void> {
   snapshotProcessEnv();
-  trustForwardedHeadersFrom(parseTrustedProxies(process.env.TRUSTED_PROXIES ?? ""));
+  gateIncomingRequests(parseTrustedProxies(process.env.TRUSTED_PROXIES ?? ""));
   startTracing();
   // Read now, so that a bad retention setting stops the start rather than the first scheduled run.
   retentionSettings();

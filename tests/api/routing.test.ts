@@ -56,3 +56,25 @@ describe("unknown routes and methods answer in the error envelope, never Next's 
     expect((await unknown.json()).error.code).toBe("not_found");
   });
 });
+
+describe("a path with a '%' that is not a percent-encoding", () => {
+  test.each([
+    ["GET", "/sandbox/v1/agents/%"],
+    ["DELETE", "/v1/agents/agent-%zz"],
+    ["GET", "/api/auth/%"],
+    ["POST", "/sandbox/v1/settlements/%E0%A4%A/execute"],
+  ])("%s %s is 400 in the envelope, naming the path", async (method, path) => {
+    const response = await fetch(`${inject("baseUrl")}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${tenant.keys.sandbox}` },
+    });
+    const body = await response.json();
+    expectError(
+      { status: response.status, headers: response.headers, body },
+      400,
+      "invalid_request",
+      "path",
+    );
+    expect(body.error.message).toContain("percent-encoding");
+  });
+});
