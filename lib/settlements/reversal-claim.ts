@@ -10,9 +10,9 @@ import { emitSettlementEvent } from "./emit-settlement-event";
  * not locked during the call and a dispute or a second reversal meanwhile gets 409. A claim
  * older than two rail timeouts belongs to a call that crashed or never returned; a new reversal
  * may take it over (the rail's reversal is idempotent by settlement id, so nothing moves twice),
- * and the `complete-reversal` job completes it if nobody does.
+ * and the `complete-reversal` job completes it if nobody does. This is when a claim made at
+ * `claimedAt` may be taken over.
  */
-/** When a claim made at `claimedAt` may be taken over. */
 export const claimStaleAt = (claimedAt: Date) =>
   new Date(claimedAt.getTime() + 2 * railTimeoutMs());
 
