@@ -1,4 +1,4 @@
-import { checkReadiness } from "@/lib/observability/readiness";
+import { checkReadiness } from "@/lib/readiness/check-readiness";
 
 export const dynamic = "force-dynamic";
 
