@@ -87,8 +87,9 @@ function observed<Query extends postgres.PendingQuery<postgres.Row[]>>(
 
 /**
  * Bounds on waiting for PostgreSQL, so that an outage answers 503 within seconds instead of
- * holding requests: a connection attempt gives up after DATABASE_CONNECT_TIMEOUT_S, a statement
- * after DATABASE_STATEMENT_TIMEOUT_MS (0: no limit, as migrations use).
+ * holding requests: a connection attempt gives up after DATABASE_CONNECT_TIMEOUT_S, reconnects
+ * follow each other within a second, a statement gives up after DATABASE_STATEMENT_TIMEOUT_MS
+ * (0: no limit, as migrations use).
  */
 const connectTimeoutMs = () => Number(process.env.DATABASE_CONNECT_TIMEOUT_S ?? 5) * 1_000;
 
@@ -98,6 +99,9 @@ function timeouts(statementTimeoutMs: number | undefined) {
     statementTimeoutMs ?? Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000);
   return {
     connect_timeout: connectTimeoutMs() / 1_000,
+    // postgres.js waits up to 20 s between reconnect attempts by default, and a query queued
+    // meanwhile waits with it; at most 1 s keeps an outage's answers within the connect timeout.
+    backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
     connection: { statement_timeout: statement },
   };
 }

@@ -169,7 +169,7 @@ describe("a crash", () => {
       const received = new Set(receiver.received.map((request) => request.headers["webhook-id"]));
       expect(received.size).toBe(5);
       for (const delivery of deliveries) expect(answered.has(delivery.event_id)).toBe(true);
-      // Every request the receiver got is one recorded attempt: none was sent twice.
+      // Every request the receiver got is a recorded attempt of its own: none was sent twice.
       const attempts = await target.read<{ event_id: string; n: string }>(
         `select d.event_id, count(*) as n from webhook_attempts a
          join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = $1
@@ -178,7 +178,9 @@ describe("a crash", () => {
       );
       for (const { event_id, n } of attempts) {
         const requests = receiver.received.filter((r) => r.headers["webhook-id"] === event_id);
-        expect(requests).toHaveLength(Number(n));
+        // An attempt the kill interrupted may never have reached the receiver.
+        expect(requests.length).toBeGreaterThanOrEqual(1);
+        expect(requests.length).toBeLessThanOrEqual(Number(n));
       }
     } finally {
       await receiver.close();
