@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "inngest/**/*.test.ts", "db/**/*.test.ts"],
+          include: ["config/**/*.test.ts", "lib/**/*.test.ts", "inngest/**/*.test.ts", "db/**/*.test.ts"],
         },
       },
       {

@@ -10,10 +10,10 @@
 import { Inngest } from "inngest";
 import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
+import { snapshotProcessEnv } from "@/config";
 import { callFunction } from "@/lib/jobs/call-function";
 import { inngestFetch, receiveCheckpoints } from "@/lib/jobs/checkpoint-api";
 import { generateSigningKey } from "@/lib/jobs/signing";
-import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 
 const calls = 5000;
 const inFlight = 32;

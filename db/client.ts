@@ -1,5 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { config } from "@/config";
 import { isConnectionFailure } from "./connection-failure";
 import * as schema from "./schema";
 
@@ -27,7 +28,7 @@ const holder = globalThis as unknown as { __assDatabase?: Connection };
  * The embedded database multiplexes every client onto one PGlite session at the level of
  * protocol messages, which holds only for one connection per client and no named statements.
  */
-const embedded = () => process.env.DATABASE_EMBEDDED === "1";
+const embedded = () => config().DATABASE_EMBEDDED;
 
 /**
  * The client drizzle talks through. drizzle asks postgres.js to prepare only the queries built
@@ -91,12 +92,11 @@ function observed<Query extends postgres.PendingQuery<postgres.Row[]>>(
  * follow each other within a second, a statement gives up after DATABASE_STATEMENT_TIMEOUT_MS
  * (0: no limit, as migrations use).
  */
-const connectTimeoutMs = () => Number(process.env.DATABASE_CONNECT_TIMEOUT_S ?? 5) * 1_000;
+const connectTimeoutMs = () => config().DATABASE_CONNECT_TIMEOUT_S * 1_000;
 
 function timeouts(statementTimeoutMs: number | undefined) {
   if (embedded()) return { connection: {} };
-  const statement =
-    statementTimeoutMs ?? Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000);
+  const statement = statementTimeoutMs ?? config().DATABASE_STATEMENT_TIMEOUT_MS;
   return {
     connect_timeout: connectTimeoutMs() / 1_000,
     // postgres.js waits up to 20 s between reconnect attempts by default, and a query queued
@@ -124,17 +124,13 @@ export function connect(
   url: string,
   options: { max?: number; statementTimeoutMs?: number } = {},
 ): Connection {
-  const sql = pool(
-    url,
-    options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    options.statementTimeoutMs,
-  );
+  const sql = pool(url, options.max ?? config().DATABASE_POOL_SIZE, options.statementTimeoutMs);
   return { db: drizzleOn(sql), sql, url, prepared: new Map() };
 }
 
 function connection(): Connection {
   if (holder.__assDatabase) return holder.__assDatabase;
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (!url) {
     throw new Error(
       "DATABASE_URL is not set. The server sets it at start-up (embedded PGlite when unset); scripts call ensureDatabase() first.",
@@ -179,7 +175,7 @@ function statementPool(): NonNullable<Connection["statements"]> {
   if (!current.statements) {
     if (embedded()) current.statements = { sql: current.sql, db: current.db };
     else {
-      const sql = pool(current.url, Number(process.env.DATABASE_STATEMENT_POOL_SIZE ?? 2));
+      const sql = pool(current.url, config().DATABASE_STATEMENT_POOL_SIZE);
       current.statements = { sql: preparingClient(sql), db: drizzleOn(sql) };
     }
   }

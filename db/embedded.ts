@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { config } from "@/config";
 import { ProtocolSequenceQueue } from "./embedded-queue";
 
 /**
@@ -15,7 +16,7 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 type OwnerFile = { pid: number; url: string; owner: "server" | "cli" };
 
 export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data");
+  return path.resolve(/*turbopackIgnore: true*/ config().DATA_DIR);
 }
 
 const ownerFile = () => path.join(dataDir(), "embedded-db.json");

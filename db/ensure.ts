@@ -1,3 +1,4 @@
+import { config, setConfigVariables } from "@/config";
 import { type EmbeddedDatabase, runningEmbeddedDatabase, startEmbeddedDatabase } from "./embedded";
 import { migrateDatabase } from "./migrate";
 
@@ -13,7 +14,7 @@ export type DatabaseMode = {
  */
 export async function ensureDatabase(owner: "server" | "cli"): Promise<DatabaseMode> {
   let mode: DatabaseMode;
-  const configured = process.env.DATABASE_URL;
+  const configured = config().DATABASE_URL;
   if (configured) {
     mode = { kind: "postgres", url: configured };
   } else {
@@ -24,8 +25,7 @@ export async function ensureDatabase(owner: "server" | "cli"): Promise<DatabaseM
       const embedded = await startEmbeddedDatabase(owner);
       mode = { kind: "embedded", url: embedded.url, embedded };
     }
-    process.env.DATABASE_URL = mode.url;
-    process.env.DATABASE_EMBEDDED = "1";
+    setConfigVariables({ DATABASE_URL: mode.url, DATABASE_EMBEDDED: "1" });
   }
   await migrateDatabase(mode.url);
   return mode;

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { config, setLibraryVariables } from "@/config";
 import { rawSql, statementSql } from "@/db/client";
 import { startDispatcher } from "@/lib/jobs/dispatcher";
 import { ingestEvents } from "@/lib/jobs/ingest-events";
@@ -17,12 +18,11 @@ import { inngestHandler } from "./handler";
  * the runner. The embedded runner signs with a key generated for this process and handed to the
  * SDK through INNGEST_SIGNING_KEY (read on every request), so `/api/inngest` keeps verifying
  * signatures in both modes. With BACKGROUND_WORK=off the process only serves requests and
- * another process of the deployment does the work (the embedded database, which no other
- * process can open, refuses that).
+ * another process of the deployment does the work.
  */
 export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): void {
   const mode = resolveJobsMode();
-  if (!backgroundWorkHere({ embeddedDatabase })) {
+  if (!backgroundWorkHere()) {
     log.info({ kind: "startup" }, `${mode.description}; not in this process (BACKGROUND_WORK=off)`);
     return;
   }
@@ -41,13 +41,13 @@ export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): 
     return;
   }
   const signingKey = generateSigningKey();
-  process.env.INNGEST_SIGNING_KEY = signingKey;
+  setLibraryVariables({ INNGEST_SIGNING_KEY: signingKey });
   void startEmbedded(signingKey, embeddedDatabase);
 }
 
 async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
   // The handler reads the URL only to describe itself; the runner never goes over the network.
-  const url = `http://127.0.0.1:${process.env.PORT ?? 3000}/api/inngest`;
+  const url = `http://127.0.0.1:${config().PORT}/api/inngest`;
   try {
     const functions = await syncFunctions(callInProcess, url, signingKey);
     const runner = new EmbeddedRunner({

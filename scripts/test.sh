@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, types, folder-cycle check, docs lint, migrations in sync, OpenAPI lint, production build,
+# The whole test suite: lint, types, folder-cycle check, configuration docs, docs lint, migrations in sync, OpenAPI lint, production build,
 # unit and API tests on PostgreSQL, API tests again on embedded PGlite, then browser tests of the
 # console (screenshots in e2e-artifacts/).
 set -euo pipefail
@@ -24,6 +24,9 @@ step "lint and types"
 npx biome ci .
 npx tsc --noEmit -p .
 npm run --silent deps:check
+step "configuration: docs generated from the schema, no process.env outside config/"
+npm run --silent config:docs -- --check
+check_config_reads
 step "docs: markdown lint, relative links, README size"
 npm run --silent docs:lint
 step "migrations match the schema"

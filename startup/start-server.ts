@@ -1,3 +1,4 @@
+import { config, snapshotProcessEnv } from "@/config";
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
 import { parseTrustedProxies } from "@/lib/http/forwarded-for";
@@ -5,23 +6,20 @@ import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
 import { log } from "@/lib/observability/logger";
 import { startTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
-import { retentionSettings } from "@/lib/retention/settings";
-import { snapshotProcessEnv } from "@/lib/snapshot-process-env";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
 import { gateIncomingRequests } from "./gate-incoming-requests";
 
 /** Everything a server process needs before it answers requests; logged so nothing is silent. */
 export async function startServer(): Promise<void> {
   snapshotProcessEnv();
-  gateIncomingRequests(parseTrustedProxies(process.env.TRUSTED_PROXIES ?? ""));
+  const settings = config();
+  gateIncomingRequests(parseTrustedProxies(settings.TRUSTED_PROXIES));
   startTracing();
-  // Read now, so that a bad retention setting stops the start rather than the first scheduled run.
-  retentionSettings();
   const database = await ensureDatabase("server");
   log.info(
     { kind: "startup" },
     database.kind === "embedded"
-      ? `database: embedded PGlite in ${process.env.DATA_DIR ?? ".data"} (set DATABASE_URL for PostgreSQL)`
+      ? `database: embedded PGlite in ${settings.DATA_DIR} (set DATABASE_URL for PostgreSQL)`
       : "database: PostgreSQL from DATABASE_URL",
   );
   if (database.kind === "embedded") await bootstrapLocalOrganization();

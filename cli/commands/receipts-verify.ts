@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { config } from "@/config";
 import { verifyReceiptBundle } from "@/lib/attest";
 import { type CliCommand, UsageError } from "../command";
 
 const defaultJwksUrl = () =>
-  `${process.env.PUBLIC_URL ?? "http://localhost:3000"}/.well-known/jwks.json`;
+  `${config().PUBLIC_URL ?? `http://localhost:${config().PORT}`}/.well-known/jwks.json`;
 
 const readJson = async (what: string, text: Promise<string>) => {
   try {

@@ -1,4 +1,5 @@
 import type { InngestFunction } from "inngest";
+import { config } from "@/config";
 import { completeReversal } from "./complete-reversal";
 import { deliverWebhook } from "./deliver-webhook";
 import { diagnosticFunctions } from "./diagnostic";
@@ -15,5 +16,5 @@ export const functions: InngestFunction.Any[] = [
   deliverWebhook,
   completeReversal,
   retainData,
-  ...(process.env.JOBS_TEST_FUNCTIONS === "1" ? diagnosticFunctions : []),
+  ...(config().JOBS_TEST_FUNCTIONS ? diagnosticFunctions : []),
 ];

@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { deletePastWindow, retainedTables } from "@/lib/retention/delete-past-window";
-import { retentionCron, retentionSettings } from "@/lib/retention/settings";
+import { retentionSettings } from "@/lib/retention/settings";
 
 /**
  * Deletes what is past its retention window, table by table (one step each, so a failure
@@ -10,7 +10,7 @@ import { retentionCron, retentionSettings } from "@/lib/retention/settings";
 export const retainData = inngest.createFunction(
   {
     id: "retain-data",
-    triggers: [{ cron: retentionCron() }],
+    triggers: [{ cron: retentionSettings().RETENTION_CRON }],
     retries: 3,
   },
   async ({ step }) => {

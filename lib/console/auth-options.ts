@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
+import { config } from "@/config";
 import { authenticatePassword } from "@/lib/users/authenticate-password";
 import { findOrCreateOAuthUser } from "@/lib/users/find-or-create-oauth-user";
 import { ZSignInCredentials } from "@/lib/users/schemas";
@@ -28,7 +29,7 @@ const credentials = CredentialsProvider({
 
 /** GitHub sign-in, offered only when both of its variables are set. */
 function oauthProviders() {
-  const { GITHUB_ID, GITHUB_SECRET } = process.env;
+  const { GITHUB_ID, GITHUB_SECRET } = config();
   if (!GITHUB_ID || !GITHUB_SECRET) return [];
   return [GitHubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })];
 }

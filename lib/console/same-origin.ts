@@ -1,4 +1,5 @@
-import { configuredOrigin } from "@/lib/deployment/public-origin";
+import { config } from "@/config";
+import { configuredOrigin } from "@/config/public-origin";
 
 /**
  * A state-changing console request must come from the console's own pages: browsers always
@@ -8,7 +9,7 @@ export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
   const allowed = new Set([new URL(request.url).origin]);
-  const configured = configuredOrigin();
+  const configured = configuredOrigin(config());
   if (configured) allowed.add(configured);
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   if (host) {

@@ -1,3 +1,4 @@
+import { config } from "@/config";
 import type { Environment } from "@/lib/environment";
 
 /**
@@ -8,7 +9,7 @@ import type { Environment } from "@/lib/environment";
 export function environmentOf(request: Request, url = new URL(request.url)): Environment {
   const { pathname, hostname } = url;
   if (pathname === "/sandbox/v1" || pathname.startsWith("/sandbox/v1/")) return "sandbox";
-  const sandboxHost = process.env.SANDBOX_HOSTNAME?.toLowerCase();
+  const sandboxHost = config().SANDBOX_HOSTNAME;
   const host = request.headers.get("host")?.split(":")[0]?.toLowerCase() ?? hostname;
   return sandboxHost && host === sandboxHost ? "sandbox" : "production";
 }

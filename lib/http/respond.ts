@@ -1,3 +1,4 @@
+import { config } from "@/config";
 import { ApiError } from "./api-error";
 import { errorBody } from "./error-response";
 import { SerializedJson } from "./serialized-json";
@@ -18,7 +19,7 @@ export function errorResponse(error: ApiError, origin: string, headers: Headers)
  * puts it in X-Forwarded-Host; `request.url` names the server's configured hostname instead).
  */
 export function publicOrigin(request: Request, url = new URL(request.url)): string {
-  const configured = process.env.PUBLIC_URL?.replace(/\/$/, "");
+  const configured = config().PUBLIC_URL?.replace(/\/$/, "");
   if (configured) return configured;
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
   const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");

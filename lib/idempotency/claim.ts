@@ -1,4 +1,5 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { config } from "@/config";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import type { Tenant } from "@/lib/auth/tenant";
@@ -12,7 +13,7 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1_000;
  * process running the request renews it, so a claim left by a crashed process is taken over by
  * the next retry after this long instead of locking the key for the whole retention.
  */
-export const idempotencyLeaseMs = () => Number(process.env.IDEMPOTENCY_LEASE_MS ?? 60_000);
+export const idempotencyLeaseMs = () => config().IDEMPOTENCY_LEASE_MS;
 
 export type IdempotencyClaim =
   | { kind: "claimed" }

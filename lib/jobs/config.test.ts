@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { parseConfig } from "@/config";
 import { parseCancelExpression, parseEventPath, valueAt } from "./expressions";
 import { toJobFunctions, UnsupportedFunctionOptions } from "./function-config";
 import { backgroundWorkHere, resolveJobsMode } from "./jobs-mode";
@@ -97,28 +98,20 @@ describe("timing", () => {
 
 describe("mode", () => {
   test("Inngest with both keys or INNGEST_DEV, embedded with none, refused with one", () => {
-    expect(resolveJobsMode({ INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }).kind).toBe(
-      "inngest",
-    );
-    expect(resolveJobsMode({ INNGEST_DEV: "1" }).kind).toBe("inngest");
-    expect(resolveJobsMode({}).kind).toBe("embedded");
-    expect(() => resolveJobsMode({ INNGEST_EVENT_KEY: "e" })).toThrow(/both/);
+    const mode = (env: Record<string, string>) => resolveJobsMode(parseConfig(env)).kind;
+    expect(mode({ INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" })).toBe("inngest");
+    expect(mode({ INNGEST_DEV: "1" })).toBe("inngest");
+    expect(mode({})).toBe("embedded");
+    expect(() => mode({ INNGEST_EVENT_KEY: "e" })).toThrow(/INNGEST_SIGNING_KEY: set both/);
   });
 
   test("BACKGROUND_WORK: on unless off; off refused on the embedded database; nothing else", () => {
-    expect(backgroundWorkHere({ embeddedDatabase: true, env: {} })).toBe(true);
-    expect(backgroundWorkHere({ embeddedDatabase: false, env: { BACKGROUND_WORK: "on" } })).toBe(
-      true,
-    );
-    expect(backgroundWorkHere({ embeddedDatabase: false, env: { BACKGROUND_WORK: "off" } })).toBe(
-      false,
-    );
-    expect(() =>
-      backgroundWorkHere({ embeddedDatabase: true, env: { BACKGROUND_WORK: "off" } }),
-    ).toThrow(/needs DATABASE_URL/);
-    expect(() =>
-      backgroundWorkHere({ embeddedDatabase: false, env: { BACKGROUND_WORK: "false" } }),
-    ).toThrow(/"on" or "off"/);
+    const here = (env: Record<string, string>) => backgroundWorkHere(parseConfig(env));
+    expect(here({})).toBe(true);
+    expect(here({ BACKGROUND_WORK: "on" })).toBe(true);
+    expect(here({ BACKGROUND_WORK: "off", DATABASE_URL: "postgres://db/ass" })).toBe(false);
+    expect(() => here({ BACKGROUND_WORK: "off" })).toThrow(/needs DATABASE_URL/);
+    expect(() => here({ BACKGROUND_WORK: "false" })).toThrow(/"on" or "off"/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { setConfigVariables } from "@/config";
 import { closeDatabase, rawSql } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { scratchDatabase } from "../../tests/support/scratch-database";
@@ -12,7 +13,7 @@ const database = scratchDatabase(
 
 beforeAll(async () => {
   await database.create();
-  process.env.DATABASE_URL = database.url;
+  setConfigVariables({ DATABASE_URL: database.url });
   await migrateDatabase(database.url);
 });
 afterAll(async () => {

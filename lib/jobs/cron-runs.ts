@@ -1,6 +1,6 @@
 import type postgres from "postgres";
+import { cronTicks } from "@/config/cron-expression";
 import { newId } from "@/lib/ids";
-import { cronTicks } from "./cron";
 import type { JobFunction } from "./function-config";
 
 /** The event Inngest sends a function at a cron tick. */

@@ -1,4 +1,4 @@
-import { type CronSchedule, parseCron } from "./cron";
+import { type CronSchedule, parseCron } from "@/config/cron-expression";
 import {
   type CancelMatch,
   type EventPath,

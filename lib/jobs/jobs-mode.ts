@@ -1,3 +1,5 @@
+import { type Config, config } from "@/config";
+
 export type JobsMode =
   | { kind: "inngest"; description: string }
   | { kind: "embedded"; description: string };
@@ -5,27 +7,25 @@ export type JobsMode =
 /**
  * Chosen once at start-up. Inngest (cloud, or self-hosted with INNGEST_BASE_URL) when both keys
  * are set, or an Inngest dev server when INNGEST_DEV is set; the embedded runner when none is.
- * One key without the other is a configuration mistake, refused rather than guessed around.
+ * One key without the other is refused by the configuration schema.
  */
-export function resolveJobsMode(env: Record<string, string | undefined> = process.env): JobsMode {
-  const eventKey = Boolean(env.INNGEST_EVENT_KEY);
-  const signingKey = Boolean(env.INNGEST_SIGNING_KEY);
-  if (env.INNGEST_DEV) {
+export function resolveJobsMode(
+  settings: Pick<
+    Config,
+    "INNGEST_DEV" | "INNGEST_EVENT_KEY" | "INNGEST_SIGNING_KEY" | "INNGEST_BASE_URL"
+  > = config(),
+): JobsMode {
+  if (settings.INNGEST_DEV) {
     return {
       kind: "inngest",
-      description: `background work: Inngest dev server (INNGEST_DEV=${env.INNGEST_DEV}) calls /api/inngest`,
+      description: `background work: Inngest dev server (INNGEST_DEV=${settings.INNGEST_DEV}) calls /api/inngest`,
     };
   }
-  if (eventKey && signingKey) {
+  if (settings.INNGEST_EVENT_KEY && settings.INNGEST_SIGNING_KEY) {
     return {
       kind: "inngest",
-      description: `background work: Inngest at ${env.INNGEST_BASE_URL || "Inngest Cloud"} calls /api/inngest; outbox events sent with inngest.send()`,
+      description: `background work: Inngest at ${settings.INNGEST_BASE_URL || "Inngest Cloud"} calls /api/inngest; outbox events sent with inngest.send()`,
     };
-  }
-  if (eventKey || signingKey) {
-    throw new Error(
-      `Set both INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY to use Inngest, or neither for the embedded runner (only ${eventKey ? "INNGEST_EVENT_KEY" : "INNGEST_SIGNING_KEY"} is set).`,
-    );
   }
   return {
     kind: "embedded",
@@ -37,24 +37,7 @@ export function resolveJobsMode(env: Record<string, string | undefined> = proces
 /**
  * Whether this process does background work (dispatching the outbox and, in embedded mode,
  * running functions): BACKGROUND_WORK=off makes a process that only serves requests, for a
- * deployment whose other processes do the work. The embedded database belongs to one process,
- * so there it is refused; so is any value other than on and off.
+ * deployment whose other processes do the work.
  */
-export function backgroundWorkHere({
-  embeddedDatabase,
-  env = process.env,
-}: {
-  embeddedDatabase: boolean;
-  env?: Record<string, string | undefined>;
-}): boolean {
-  const setting = env.BACKGROUND_WORK ?? "on";
-  if (setting !== "on" && setting !== "off") {
-    throw new Error(`BACKGROUND_WORK must be "on" or "off", not "${setting}".`);
-  }
-  if (setting === "off" && embeddedDatabase) {
-    throw new Error(
-      "BACKGROUND_WORK=off needs DATABASE_URL: the embedded database belongs to this process, so no other process could do the work.",
-    );
-  }
-  return setting === "on";
-}
+export const backgroundWorkHere = (settings: Pick<Config, "BACKGROUND_WORK"> = config()) =>
+  settings.BACKGROUND_WORK === "on";

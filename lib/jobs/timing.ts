@@ -1,22 +1,19 @@
+import { config } from "@/config";
+
 /**
  * The runner's clock settings. Tests scale retries and sleeps down instead of waiting:
  * JOBS_RETRY_SCALE=0.001 turns a 10 s backoff into 10 ms, JOBS_SLEEP_SCALE likewise for sleeps.
  */
-const scale = (name: string) => {
-  const value = Number(process.env[name] ?? 1);
-  return Number.isFinite(value) && value >= 0 ? value : 1;
+export const jobsSettings = () => {
+  const settings = config();
+  return {
+    retryScale: settings.JOBS_RETRY_SCALE,
+    sleepScale: settings.JOBS_SLEEP_SCALE,
+    leaseMs: settings.JOBS_LEASE_MS,
+    concurrency: settings.JOBS_CONCURRENCY,
+    pollMs: settings.JOBS_POLL_MS,
+  };
 };
-
-export const jobsSettings = () => ({
-  retryScale: scale("JOBS_RETRY_SCALE"),
-  sleepScale: scale("JOBS_SLEEP_SCALE"),
-  /** How long a claimed run stays with its process without a heartbeat. */
-  leaseMs: Number(process.env.JOBS_LEASE_MS ?? 30_000),
-  /** Function calls in flight per process. */
-  concurrency: Number(process.env.JOBS_CONCURRENCY ?? 256),
-  /** Idle poll for due runs (sleeps ending, other processes' events). */
-  pollMs: Number(process.env.JOBS_POLL_MS ?? 200),
-});
 
 const units: Record<string, number> = {
   w: 604_800_000,

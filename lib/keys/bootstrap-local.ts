@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { config } from "@/config";
 import { db } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
@@ -27,7 +28,7 @@ export async function bootstrapLocalOrganization(): Promise<void> {
       "",
       `    ${secret}`,
       "",
-      `  It is shown only now. Try: curl -H "Authorization: Bearer <key>" http://localhost:${process.env.PORT ?? 3000}/sandbox/v1/agents`,
+      `  It is shown only now. Try: curl -H "Authorization: Bearer <key>" http://localhost:${config().PORT}/sandbox/v1/agents`,
       "",
     ].join("\n"),
   );

@@ -1,3 +1,4 @@
+import { config } from "@/config";
 import type { Scope } from "@/lib/auth/scopes";
 import type { Environment } from "@/lib/environment";
 
@@ -12,7 +13,7 @@ export type CachedKey = {
   revokedAt: Date | null;
 };
 
-const ttlMs = () => Number(process.env.API_KEY_CACHE_TTL_MS ?? 10_000);
+const ttlMs = () => config().API_KEY_CACHE_TTL_MS;
 
 // Shared across the bundles of one process, so a revocation clears every copy.
 const holder = globalThis as unknown as {

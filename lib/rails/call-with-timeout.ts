@@ -1,5 +1,7 @@
+import { config } from "@/config";
+
 /** How long a rail call may take before its outcome is settled by a status lookup instead. */
-export const railTimeoutMs = () => Number(process.env.RAIL_TIMEOUT_MS ?? 10_000);
+export const railTimeoutMs = () => config().RAIL_TIMEOUT_MS;
 
 /** The rail's answer, or `timeout` when it does not come within `railTimeoutMs()`. */
 export async function callWithTimeout<T>(

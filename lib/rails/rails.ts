@@ -1,3 +1,4 @@
+import { config } from "@/config";
 import { ledgerRail } from "./ledger-rail";
 import { sandboxRail } from "./sandbox-rail";
 import type { TRailAdapter } from "./types";
@@ -13,8 +14,5 @@ export function railOf(name: string): TRailAdapter {
   return rail;
 }
 
-/** The rail a settlement uses when it names none (`DEFAULT_RAIL`, default `sandbox`). */
-export function defaultRail(): TRailName {
-  const configured = process.env.DEFAULT_RAIL as TRailName | undefined;
-  return configured && railNames.includes(configured) ? configured : "sandbox";
-}
+/** The rail a settlement uses when it names none (`DEFAULT_RAIL`). */
+export const defaultRail = (): TRailName => config().DEFAULT_RAIL;

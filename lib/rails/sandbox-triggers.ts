@@ -1,3 +1,5 @@
+import { config } from "@/config";
+
 /**
  * Amounts (in minor units) that make the sandbox rail misbehave, like card test numbers.
  * Any other amount succeeds at once.
@@ -13,4 +15,4 @@ export const sandboxTriggers = {
   slow: 40005,
 } as const;
 
-export const sandboxSlowMs = () => Number(process.env.SANDBOX_SLOW_MS ?? 3000);
+export const sandboxSlowMs = () => config().SANDBOX_SLOW_MS;

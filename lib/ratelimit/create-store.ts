@@ -1,5 +1,6 @@
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis as TcpRedis } from "ioredis";
+import { type Config, config } from "@/config";
 import { withFallback } from "./fallback-store";
 import { createMemoryStore } from "./memory-store";
 import type { RateLimitStore } from "./store";
@@ -17,14 +18,14 @@ export type RateLimitConfig = {
   ephemeralCache: boolean;
 };
 
-export function rateLimitConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitConfig {
+export function rateLimitConfigFrom(settings: Config = config()): RateLimitConfig {
   return {
-    enabled: env.RATE_LIMIT !== "off",
-    upstashUrl: env.UPSTASH_REDIS_REST_URL || undefined,
-    upstashToken: env.UPSTASH_REDIS_REST_TOKEN || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    prefix: env.RATE_LIMIT_PREFIX || "ass:ratelimit",
-    timeoutMs: Number(env.RATE_LIMIT_TIMEOUT_MS ?? 500),
+    enabled: settings.RATE_LIMIT === "on",
+    upstashUrl: settings.UPSTASH_REDIS_REST_URL,
+    upstashToken: settings.UPSTASH_REDIS_REST_TOKEN,
+    redisUrl: settings.REDIS_URL,
+    prefix: settings.RATE_LIMIT_PREFIX,
+    timeoutMs: settings.RATE_LIMIT_TIMEOUT_MS,
     retryAfterMs: 5_000,
     ephemeralCache: true,
   };

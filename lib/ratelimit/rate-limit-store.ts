@@ -1,4 +1,4 @@
-import { createRateLimitStore, rateLimitConfigFromEnv } from "./create-store";
+import { createRateLimitStore, rateLimitConfigFrom } from "./create-store";
 import type { RateLimitStore } from "./store";
 
 // One store per process, shared by every bundle Next.js builds (route chunks, instrumentation).
@@ -6,6 +6,6 @@ const holder = globalThis as unknown as { __assRateLimitStore?: { store: RateLim
 
 /** The process's rate-limit backend, chosen once from configuration; null when turned off. */
 export function rateLimitStore(): RateLimitStore | null {
-  holder.__assRateLimitStore ??= { store: createRateLimitStore(rateLimitConfigFromEnv()) };
+  holder.__assRateLimitStore ??= { store: createRateLimitStore(rateLimitConfigFrom()) };
   return holder.__assRateLimitStore.store;
 }

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
+import { config } from "@/config";
 import type { Executor } from "@/db/client";
 import { treeHeadKeys } from "@/db/schema";
 import { ed25519Thumbprint, generateTreeHeadKeyPair } from "@/lib/attest";
@@ -18,7 +19,7 @@ const publicJwkOf = (x: string) => ({
 
 /** ATTEST_TREE_HEAD_KEY: an Ed25519 private key as PKCS#8 PEM (the preferred production setup). */
 const configuredKey = () => {
-  const pem = process.env.ATTEST_TREE_HEAD_KEY;
+  const pem = config().ATTEST_TREE_HEAD_KEY;
   if (!pem) return null;
   const privateKey = createPrivateKey(pem.replaceAll("\\n", "\n"));
   if (privateKey.asymmetricKeyType !== "ed25519") {

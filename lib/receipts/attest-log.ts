@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { config } from "@/config";
 import type { Executor } from "@/db/client";
 import type { Environment } from "@/lib/environment";
 
@@ -10,7 +11,7 @@ export const logIdOf = (environment: Environment) => `receipts-${environment}`;
  * ATTEST_LOG_NAME names the deployment (e.g. `api.example.com`); default below.
  */
 export const logOriginOf = (environment: Environment) =>
-  `${process.env.ATTEST_LOG_NAME ?? "agent-settlement-service"}/attest/${environment}`;
+  `${config().ATTEST_LOG_NAME}/attest/${environment}`;
 
 /** A transaction-scoped advisory lock, keyed by a name (64-bit hash of the text). */
 export async function advisoryXactLock(executor: Executor, name: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { desc, isNull } from "drizzle-orm";
 import { importPKCS8 } from "jose";
+import { config } from "@/config";
 import { db } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
 import { signingKeyMaterialFromPem } from "./signing-key-material";
@@ -10,7 +11,7 @@ type ActiveKey = { kid: string; privateKey: CryptoKey; loadedAt: number };
 const holder = globalThis as unknown as { __assActiveSigningKey?: ActiveKey };
 
 async function loadActiveKey(): Promise<ActiveKey> {
-  const configured = process.env.JWT_PRIVATE_KEY;
+  const configured = config().JWT_PRIVATE_KEY;
   if (configured) {
     const material = await signingKeyMaterialFromPem(configured);
     const privateKey = await importPKCS8(material.privatePem, TOKEN_ALGORITHM);

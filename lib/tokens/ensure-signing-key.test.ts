@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { jwtSigningKeys } from "@/db/schema";
@@ -14,8 +15,8 @@ const database = scratchDatabase(
 // A database of its own: the test needs a table with no key yet.
 beforeAll(async () => {
   await database.create();
-  process.env.DATABASE_URL = database.url;
-  delete process.env.JWT_PRIVATE_KEY;
+  setConfigVariables({ DATABASE_URL: database.url });
+  setConfigVariables({ JWT_PRIVATE_KEY: undefined });
   await migrateDatabase(database.url);
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { desc, isNull } from "drizzle-orm";
+import { config } from "@/config";
 import { db } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
 import { retireActiveKeys } from "./retire-active-keys";
@@ -13,7 +14,7 @@ export type SigningKeySource = { kid: string; source: "configured" | "stored" | 
  * replaces any other active key; otherwise the stored active key is used, or one is generated.
  */
 export async function ensureSigningKey(
-  configuredPem = process.env.JWT_PRIVATE_KEY,
+  configuredPem = config().JWT_PRIVATE_KEY,
 ): Promise<SigningKeySource> {
   const configured = configuredPem ? await signingKeyMaterialFromPem(configuredPem) : undefined;
   return db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { config } from "@/config";
 import { db } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
 import { retireActiveKeys } from "./retire-active-keys";
@@ -9,7 +10,7 @@ import { generateSigningKeyMaterial } from "./signing-key-material";
  * signed has expired. Servers pick the new key up within SIGNING_KEY_CACHE_MS.
  */
 export async function rotateSigningKey() {
-  if (process.env.JWT_PRIVATE_KEY) {
+  if (config().JWT_PRIVATE_KEY) {
     throw new Error("JWT_PRIVATE_KEY is set: rotate by configuring the new key instead.");
   }
   const generated = await generateSigningKeyMaterial();

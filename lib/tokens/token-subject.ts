@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { config } from "@/config";
 import { db } from "@/db/client";
 import { agents, agentTokenRevocations, apiKeys, organizations } from "@/db/schema";
 import type { PlanTier } from "@/lib/orgs/plans";
@@ -11,7 +12,7 @@ export type TokenSubject = {
   revoked?: "key" | "token";
 };
 
-const ttlMs = () => Number(process.env.API_KEY_CACHE_TTL_MS ?? 10_000);
+const ttlMs = () => config().API_KEY_CACHE_TTL_MS;
 
 const holder = globalThis as unknown as {
   __assTokenSubjects?: Map<string, { subject: TokenSubject; at: number }>;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { config } from "@/config";
 import { db } from "@/db/client";
 import { usageDays } from "@/db/schema";
 import type { Environment } from "@/lib/environment";
@@ -14,7 +15,7 @@ const holder = globalThis as unknown as {
 holder.__assUsage ??= { counts: new Map(), timer: null };
 const state = holder.__assUsage;
 
-const flushEveryMs = () => Number(process.env.USAGE_FLUSH_MS ?? 5_000);
+const flushEveryMs = () => config().USAGE_FLUSH_MS;
 
 /** Takes the counts gathered so far, leaving an empty tally behind. */
 function takeUsageTally(): Map<UsageKey, UsageCounts> {

@@ -1,36 +1,6 @@
-import { z } from "zod";
-import { isPublicDeployment } from "@/lib/deployment/public-origin";
+import { type Config, config } from "@/config";
+import { isPublicDeployment } from "@/config/public-origin";
 import type { TEnvironment } from "@/lib/events/types";
-
-type TEnv = Readonly<Record<string, string | undefined>>;
-
-const ZSwitch = z
-  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], {
-    error: "must be one of on, off, true, false, 1, 0, yes, no",
-  })
-  .transform((value) => ["1", "true", "on", "yes"].includes(value));
-
-const ZWebhookEnv = z.object({
-  WEBHOOKS_ALLOW_PRIVATE_URLS: ZSwitch.optional(),
-  WEBHOOK_RETRY_SCALE: z.coerce
-    .number({ error: "must be a number" })
-    .positive("must be greater than 0")
-    .max(1, "must be at most 1 (it only shortens the schedule)")
-    .optional(),
-});
-
-function readWebhookEnv(env: TEnv) {
-  const picked = {
-    WEBHOOKS_ALLOW_PRIVATE_URLS: env.WEBHOOKS_ALLOW_PRIVATE_URLS?.trim().toLowerCase() || undefined,
-    WEBHOOK_RETRY_SCALE: env.WEBHOOK_RETRY_SCALE?.trim() || undefined,
-  };
-  const parsed = ZWebhookEnv.safeParse(picked);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
-    throw new Error(`invalid webhook configuration: ${problems.join("; ")}`);
-  }
-  return parsed.data;
-}
 
 /**
  * Whether webhook URLs may use http and reach loopback or private addresses. Never in
@@ -40,16 +10,15 @@ function readWebhookEnv(env: TEnv) {
  */
 export function allowPrivateUrls({
   environment,
-  env = process.env,
+  settings = config(),
 }: {
   environment: TEnvironment;
-  env?: TEnv;
+  settings?: Pick<Config, "WEBHOOKS_ALLOW_PRIVATE_URLS" | "NEXTAUTH_URL" | "PUBLIC_URL">;
 }): boolean {
   if (environment === "production") return false;
-  return readWebhookEnv(env).WEBHOOKS_ALLOW_PRIVATE_URLS ?? !isPublicDeployment(env);
+  return settings.WEBHOOKS_ALLOW_PRIVATE_URLS ?? !isPublicDeployment(settings);
 }
 
-/** Factor applied to every retry delay (`WEBHOOK_RETRY_SCALE`, e.g. 0.001 in tests); default 1. */
-export function retryScale({ env = process.env }: { env?: TEnv } = {}): number {
-  return readWebhookEnv(env).WEBHOOK_RETRY_SCALE ?? 1;
-}
+/** Factor applied to every retry delay (`WEBHOOK_RETRY_SCALE`, e.g. 0.001 in tests). */
+export const retryScale = (settings: Pick<Config, "WEBHOOK_RETRY_SCALE"> = config()): number =>
+  settings.WEBHOOK_RETRY_SCALE;

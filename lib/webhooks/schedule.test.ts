@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseConfig, setConfigVariables } from "@/config";
 import { retryScale } from "./config";
 import { maxDeliveryAttempts, nextRetry, retryDelaysMs, shouldDisableEndpoint } from "./schedule";
 
@@ -58,24 +59,22 @@ describe("nextRetry", () => {
   it("takes its scale from WEBHOOK_RETRY_SCALE by default", () => {
     const previous = process.env.WEBHOOK_RETRY_SCALE;
     try {
-      process.env.WEBHOOK_RETRY_SCALE = "0.01";
+      setConfigVariables({ WEBHOOK_RETRY_SCALE: "0.01" });
       expect(nextRetry({ attempt: 2 })).toEqual({ retry: true, delayMs: 3 * s });
     } finally {
-      if (previous === undefined) delete process.env.WEBHOOK_RETRY_SCALE;
-      else process.env.WEBHOOK_RETRY_SCALE = previous;
+      setConfigVariables({ WEBHOOK_RETRY_SCALE: previous });
     }
   });
 });
 
 describe("retryScale", () => {
   it("defaults to 1 and refuses values that are not a factor in (0, 1]", () => {
-    expect(retryScale({ env: {} })).toBe(1);
-    expect(retryScale({ env: { WEBHOOK_RETRY_SCALE: "0.001" } })).toBe(0.001);
-    expect(() => retryScale({ env: { WEBHOOK_RETRY_SCALE: "0" } })).toThrow(/greater than 0/);
-    expect(() => retryScale({ env: { WEBHOOK_RETRY_SCALE: "fast" } })).toThrow(
-      /WEBHOOK_RETRY_SCALE/,
-    );
-    expect(() => retryScale({ env: { WEBHOOK_RETRY_SCALE: "2" } })).toThrow(/at most 1/);
+    const scale = (value?: string) => retryScale(parseConfig({ WEBHOOK_RETRY_SCALE: value }));
+    expect(scale()).toBe(1);
+    expect(scale("0.001")).toBe(0.001);
+    expect(() => scale("0")).toThrow(/greater than 0/);
+    expect(() => scale("fast")).toThrow(/WEBHOOK_RETRY_SCALE/);
+    expect(() => scale("2")).toThrow(/at most 1/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { config, parseConfig, setConfigVariables } from "@/config";
 import { allowPrivateUrls } from "./config";
 import { checkWebhookUrl, type TResolveHost } from "./url-safety";
 
@@ -140,42 +141,51 @@ describe("checkWebhookUrl in sandbox", () => {
 
 describe("allowPrivateUrls", () => {
   it("defaults to on in sandbox on a local deployment only, and is always off in production", () => {
-    expect(allowPrivateUrls({ environment: "sandbox", env: {} })).toBe(true);
+    expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig({}) })).toBe(true);
     const local = { PUBLIC_URL: "http://localhost:3000" };
-    expect(allowPrivateUrls({ environment: "sandbox", env: local })).toBe(true);
-    const deployed = { PUBLIC_URL: "https://api.example.com" };
-    expect(allowPrivateUrls({ environment: "sandbox", env: deployed })).toBe(false);
+    expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig(local) })).toBe(true);
+    const deployed = { PUBLIC_URL: "https://api.example.com", NEXTAUTH_SECRET: "s" };
+    expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig(deployed) })).toBe(
+      false,
+    );
     const optedIn = { ...deployed, WEBHOOKS_ALLOW_PRIVATE_URLS: "on" };
-    expect(allowPrivateUrls({ environment: "sandbox", env: optedIn })).toBe(true);
-    expect(allowPrivateUrls({ environment: "production", env: {} })).toBe(false);
+    expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig(optedIn) })).toBe(true);
+    expect(allowPrivateUrls({ environment: "production", settings: parseConfig({}) })).toBe(false);
     expect(
-      allowPrivateUrls({ environment: "production", env: { WEBHOOKS_ALLOW_PRIVATE_URLS: "on" } }),
+      allowPrivateUrls({
+        environment: "production",
+        settings: parseConfig({ WEBHOOKS_ALLOW_PRIVATE_URLS: "on" }),
+      }),
     ).toBe(false);
   });
 
   it("reads WEBHOOKS_ALLOW_PRIVATE_URLS for sandbox and refuses unclear values", () => {
     const sandbox = (value: string) =>
-      allowPrivateUrls({ environment: "sandbox", env: { WEBHOOKS_ALLOW_PRIVATE_URLS: value } });
+      allowPrivateUrls({
+        environment: "sandbox",
+        settings: parseConfig({ WEBHOOKS_ALLOW_PRIVATE_URLS: value }),
+      });
     expect(sandbox("off")).toBe(false);
     expect(sandbox("FALSE")).toBe(false);
     expect(sandbox("0")).toBe(false);
     expect(sandbox("true")).toBe(true);
     expect(sandbox("")).toBe(true);
-    expect(() => sandbox("maybe")).toThrow(/WEBHOOKS_ALLOW_PRIVATE_URLS must be one of/);
+    expect(() => sandbox("maybe")).toThrow(/WEBHOOKS_ALLOW_PRIVATE_URLS: must be one of/);
   });
 
   it("is what checkWebhookUrl uses when not told", async () => {
-    const previous = process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
+    const previous = config().WEBHOOKS_ALLOW_PRIVATE_URLS;
     try {
-      process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = "off";
+      setConfigVariables({ WEBHOOKS_ALLOW_PRIVATE_URLS: "off" });
       const off = await checkWebhookUrl({ url: "http://127.0.0.1/", environment: "sandbox" });
       expect(off.ok).toBe(false);
-      delete process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
+      setConfigVariables({ WEBHOOKS_ALLOW_PRIVATE_URLS: undefined });
       const on = await checkWebhookUrl({ url: "http://127.0.0.1/", environment: "sandbox" });
       expect(on.ok).toBe(true);
     } finally {
-      if (previous === undefined) delete process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
-      else process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = previous;
+      setConfigVariables({
+        WEBHOOKS_ALLOW_PRIVATE_URLS: previous === undefined ? undefined : String(previous),
+      });
     }
   });
 });

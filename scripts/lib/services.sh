@@ -48,3 +48,16 @@ check_migrations_in_sync() {
     return 1
   fi
 }
+
+# Settings are read through config/ alone (tests, their support files and Next.js' own
+# build-time NEXT_RUNTIME aside).
+check_config_reads() {
+  local reads
+  reads=$(grep -rn "process\.env" --include=*.ts --include=*.tsx app lib db inngest cli components startup \
+    | grep -v -e "\.test\.ts:" -e "/test-support/" || true)
+  if [ -n "$reads" ]; then
+    echo "read settings with config() from config/index.ts, not process.env:" >&2
+    echo "$reads" >&2
+    return 1
+  fi
+}

@@ -88,7 +88,7 @@ describe.skipIf(embedded)("retention", () => {
         },
       }),
     ).rejects.toThrow(
-      /exited early[\s\S]*RETENTION_CRON: a cron expression[\s\S]*RETENTION_EVENTS_DAYS/,
+      /exited early[\s\S]*RETENTION_CRON: must be a cron expression[\s\S]*RETENTION_EVENTS_DAYS/,
     );
   });
 

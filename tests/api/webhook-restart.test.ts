@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { interruptedError } from "@/lib/webhooks/attempt-result";
@@ -42,7 +43,7 @@ beforeAll(async () => {
   });
   server = await startChildServer({ env: serverEnv });
   await closeDatabase();
-  process.env.DATABASE_URL = database.url;
+  setConfigVariables({ DATABASE_URL: database.url });
   tenant = await seedTenant();
 }, 120_000);
 

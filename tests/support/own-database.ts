@@ -1,3 +1,4 @@
+import { setConfigVariables } from "@/config";
 import { closeDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { scratchDatabase } from "./scratch-database";
@@ -15,7 +16,7 @@ export async function moveToOwnDatabase(): Promise<OwnDatabase> {
   const database = scratchDatabase("test_own", sharedUrl);
   await database.create();
   await closeDatabase();
-  process.env.DATABASE_URL = database.url;
+  setConfigVariables({ DATABASE_URL: database.url });
   await migrateDatabase(database.url);
   return {
     url: database.url,

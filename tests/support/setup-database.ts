@@ -1,8 +1,11 @@
 import { afterAll, inject } from "vitest";
+import { setConfigVariables } from "@/config";
 import { closeDatabase } from "@/db/client";
 
 // Domain functions called from tests share the server's database.
-process.env.DATABASE_URL = inject("databaseUrl");
-if (inject("databaseEmbedded")) process.env.DATABASE_EMBEDDED = "1";
+setConfigVariables({
+  DATABASE_URL: inject("databaseUrl"),
+  DATABASE_EMBEDDED: inject("databaseEmbedded") ? "1" : undefined,
+});
 
 afterAll(() => closeDatabase());

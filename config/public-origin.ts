@@ -1,15 +1,15 @@
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-type Env = Readonly<Record<string, string | undefined>>;
+type OriginSettings = { NEXTAUTH_URL?: string; PUBLIC_URL?: string };
 
 /** The deployment's public origin when one is configured: NEXTAUTH_URL, else PUBLIC_URL. */
-export function configuredOrigin(env: Env = process.env): string | undefined {
-  const value = env.NEXTAUTH_URL || env.PUBLIC_URL;
+export function configuredOrigin(settings: OriginSettings): string | undefined {
+  const value = settings.NEXTAUTH_URL || settings.PUBLIC_URL;
   return value ? new URL(value).origin : undefined;
 }
 
 /** Whether the deployment is reachable beyond this machine (a non-loopback public origin). */
-export function isPublicDeployment(env: Env = process.env): boolean {
-  const origin = configuredOrigin(env);
+export function isPublicDeployment(settings: OriginSettings): boolean {
+  const origin = configuredOrigin(settings);
   return origin !== undefined && !loopbackHosts.has(new URL(origin).hostname);
 }

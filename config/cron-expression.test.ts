@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { cronMatches, cronTicks, parseCron } from "./cron";
-import { toJobFunctions } from "./function-config";
+import { toJobFunctions } from "@/lib/jobs/function-config";
+import { cronMatches, cronTicks, parseCron } from "./cron-expression";
 
 const schedule = (expression: string) => {
   const parsed = parseCron(expression);
