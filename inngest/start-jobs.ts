@@ -13,6 +13,9 @@ import { log } from "@/lib/observability/logger";
 import { inngest } from "./client";
 import { inngestHandler } from "./handler";
 
+/** What `stop` finishes: called once, at the process's clean stop. */
+export type BackgroundWork = { stop: (deadlineAt: number) => Promise<void> };
+
 /**
  * Starts background work for this server process: the outbox dispatcher, and in embedded mode
  * the runner. The embedded runner signs with a key generated for this process and handed to the
@@ -20,29 +23,34 @@ import { inngestHandler } from "./handler";
  * signatures in both modes. With BACKGROUND_WORK=off the process only serves requests and
  * another process of the deployment does the work.
  */
-export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): void {
+export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): BackgroundWork {
   const mode = resolveJobsMode();
   if (!backgroundWorkHere()) {
     log.info({ kind: "startup" }, `${mode.description}; not in this process (BACKGROUND_WORK=off)`);
-    return;
+    return { stop: async () => {} };
   }
   log.info({ kind: "startup" }, mode.description);
-  const sql = rawSql();
-  const { pollMs } = jobsSettings();
   if (mode.kind === "inngest") {
-    startDispatcher({
-      sql,
-      pollMs,
+    const dispatcher = startDispatcher({
+      sql: rawSql(),
+      pollMs: jobsSettings().pollMs,
       listen: !embeddedDatabase,
       deliver: async (_tx, events) => {
         await inngest.send(events);
       },
     });
-    return;
+    return { stop: () => dispatcher.stop() };
   }
   const signingKey = generateSigningKey();
   setLibraryVariables({ INNGEST_SIGNING_KEY: signingKey });
-  void startEmbedded(signingKey, embeddedDatabase);
+  const started = startEmbedded(signingKey, embeddedDatabase);
+  return {
+    stop: async (deadlineAt) => {
+      const { runner, dispatcher } = await started;
+      await dispatcher.stop();
+      await runner.stop(deadlineAt);
+    },
+  };
 }
 
 async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
@@ -59,7 +67,7 @@ async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
       checkpoints: true,
     });
     runner.start();
-    startDispatcher({
+    const dispatcher = startDispatcher({
       sql: rawSql(),
       pollMs: jobsSettings().pollMs,
       listen: !embeddedDatabase,
@@ -72,6 +80,7 @@ async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
       { kind: "startup" },
       `background work: ${functions.length} functions synced in-process: ${functions.map((fn) => fn.id).join(", ")}`,
     );
+    return { runner, dispatcher };
   } catch (error) {
     log.error({ err: error }, "background work: cannot start the embedded runner");
     process.exit(1);

@@ -6,14 +6,15 @@ import { clientAddressOf, forwardingHeaders, isTrusted } from "@/lib/http/forwar
 import { isMalformedPath } from "@/lib/http/malformed-path";
 import { publicOrigin } from "@/lib/http/respond";
 import { newId } from "@/lib/ids";
+import { trackRequest } from "./in-flight-requests";
 
 const holder = globalThis as unknown as { __assRequestGate?: boolean };
 
 /**
  * Sees every incoming request before Next.js does, the only place that can: route handlers get
  * no socket address, and Next.js answers a malformed path with a bare 500 before any app code.
- * Forwarding headers are rewritten (see `rewriteForwarding`) and a malformed path is refused
- * with 400 in the error envelope.
+ * Forwarding headers are rewritten (see `rewriteForwarding`), a malformed path is refused
+ * with 400 in the error envelope, and requests in flight are tracked for a clean stop.
  */
 export function gateIncomingRequests(trusted: BlockList): void {
   if (holder.__assRequestGate) return;
@@ -30,6 +31,7 @@ export function gateIncomingRequests(trusted: BlockList): void {
   ) {
     if (event === "request") {
       const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
+      trackRequest(this, response);
       rewriteForwarding(request, trusted);
       if (isMalformedPath(request.url ?? "/")) {
         refuseMalformedPath(request, response);

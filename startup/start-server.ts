@@ -8,6 +8,7 @@ import { startTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { ensureSigningKey } from "@/lib/tokens/ensure-signing-key";
 import { gateIncomingRequests } from "./gate-incoming-requests";
+import { stopCleanlyOnSignals } from "./stop-cleanly";
 
 /** Everything a server process needs before it answers requests; logged so nothing is silent. */
 export async function startServer(): Promise<void> {
@@ -43,12 +44,8 @@ export async function startServer(): Promise<void> {
       : "rate limits: off (RATE_LIMIT=off); requests are not limited",
   );
 
-  startJobs({ embeddedDatabase: database.kind === "embedded" });
-  if (database.embedded) {
-    const stop = () => void database.embedded?.stop().finally(() => process.exit(0));
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
-  }
+  const backgroundWork = startJobs({ embeddedDatabase: database.kind === "embedded" });
+  stopCleanlyOnSignals({ backgroundWork, embedded: database.embedded });
 }
 
 /**

@@ -28,15 +28,16 @@ export function startDispatcher(options: {
    * commit; otherwise (the embedded database) on this process's writes, before their commit.
    */
   listen: boolean;
-}): void {
+}): { stop: () => Promise<void> } {
   const signal = new WakeSignal();
+  let stopped = false;
   if (options.listen) listenForOutboxWrites(options.sql, () => signal.notify());
   else onOutboxWritten(() => signal.notify());
   const followUps = options.listen ? [] : FOLLOW_UP_MS;
   let failures = 0;
   const loop = async () => {
     let followUp = followUps.length;
-    for (;;) {
+    while (!stopped) {
       try {
         const count = await dispatchBatch(options.deliver);
         failures = 0;
@@ -60,7 +61,15 @@ export function startDispatcher(options: {
       followUp = (await signal.wait(options.pollMs)) ? 0 : followUps.length;
     }
   };
-  void loop();
+  const running = loop();
+  return {
+    /** Finishes the batch in hand (its transaction commits or rolls back) and dispatches no more. */
+    stop: async () => {
+      stopped = true;
+      signal.notify();
+      await running;
+    },
+  };
 }
 
 /**

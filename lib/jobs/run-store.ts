@@ -57,6 +57,13 @@ export async function renewLeases(sql: postgres.Sql, tokens: string[], leaseMs: 
     where lease_token = any(${tokens}) and status = 'queued'`;
 }
 
+/** Hands runs back at once (a stopping process): another process may claim them now. */
+export async function releaseLeases(sql: postgres.Sql, tokens: string[]) {
+  if (tokens.length === 0) return;
+  await sql`update job_runs set lease_until = now()
+    where lease_token = any(${tokens}) and status = 'queued'`;
+}
+
 /**
  * Stores completed steps before anything else happens, and either keeps the lease (the run
  * continues in this process at once) or releases it with a due time (a sleep, a retry).

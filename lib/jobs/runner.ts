@@ -6,7 +6,7 @@ import { type CheckpointReceiver, receiveCheckpoints } from "./checkpoint-api";
 import { startCronRuns } from "./cron-runs";
 import { type DriveContext, driveRun, storeCheckpoint } from "./drive-run";
 import type { JobFunction } from "./function-config";
-import { type ClaimedRun, claimRuns, renewLeases } from "./run-store";
+import { type ClaimedRun, claimRuns, releaseLeases, renewLeases } from "./run-store";
 import { jobsSettings } from "./timing";
 import type { HandlerTransport } from "./transport";
 import { WakeSignal } from "./wake-signal";
@@ -29,6 +29,7 @@ export class EmbeddedRunner {
   private backlog = false;
   private stopped = false;
   private stopReceiving = () => {};
+  private readonly timers: NodeJS.Timeout[] = [];
   private readonly context: DriveContext;
 
   constructor(options: {
@@ -63,6 +64,7 @@ export class EmbeddedRunner {
       );
     }, leaseMs / 3);
     heartbeat.unref();
+    this.timers.push(heartbeat);
     if (this.functions.some((fn) => fn.crons.length > 0)) {
       const schedule = () =>
         startCronRuns(this.context.sql, this.functions).then(
@@ -71,7 +73,7 @@ export class EmbeddedRunner {
         );
       void schedule();
       // Several looks a minute, so a tick is started within seconds and well inside the lookback.
-      setInterval(schedule, CRON_CHECK_MS).unref();
+      this.timers.push(setInterval(schedule, CRON_CHECK_MS).unref());
     }
     if (this.context.checkpoints) this.stopReceiving = receiveCheckpoints(this.receiveCheckpoint);
     void this.loop();
@@ -81,10 +83,21 @@ export class EmbeddedRunner {
     this.signal.notify();
   }
 
-  stop(): void {
+  /**
+   * Claims no more runs and waits, until `deadlineAt`, for the calls in flight; the runs still
+   * in flight then are handed back, so another process takes them over without waiting for
+   * their leases to expire.
+   */
+  async stop(deadlineAt = Date.now()): Promise<void> {
     this.stopped = true;
-    this.stopReceiving();
     this.signal.notify();
+    while (this.inFlight.size > 0 && Date.now() < deadlineAt) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    this.stopReceiving();
+    for (const timer of this.timers) clearInterval(timer);
+    const tokens = new Set([...this.inFlight.values()].map((run) => run.leaseToken));
+    await releaseLeases(this.context.sql, [...tokens]);
   }
 
   private async loop() {

@@ -1,5 +1,6 @@
 import { rawSql } from "@/db/client";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
+import { isStopping } from "./stopping";
 
 export type ReadinessCheck = { name: string; ok: boolean; detail: string };
 
@@ -56,10 +57,14 @@ function rateLimits(): ReadinessCheck {
 }
 
 /**
- * Whether this process can do its job: PostgreSQL answers, committed background work is being
- * picked up, and the rate limiter's Redis (when configured) answers.
+ * Whether this process can do its job: it is not stopping, PostgreSQL answers, committed
+ * background work is being picked up, and the rate limiter's Redis (when configured) answers.
  */
 export async function checkReadiness(): Promise<{ ready: boolean; checks: ReadinessCheck[] }> {
+  if (isStopping()) {
+    const check = { name: "process", ok: false, detail: "stopping: finishing in-flight work" };
+    return { ready: false, checks: [check] };
+  }
   const checks = [...(await databaseAndLag()), rateLimits()];
   return { ready: checks.every((check) => check.ok), checks };
 }
