@@ -1,6 +1,8 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // A self-contained server (`.next/standalone/server.js`) for the container image and any host.
+  output: "standalone",
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@electric-sql/pglite-socket",

@@ -12,7 +12,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["config/**/*.test.ts", "lib/**/*.test.ts", "inngest/**/*.test.ts", "db/**/*.test.ts"],
+          include: [
+            "config/**/*.test.ts",
+            "lib/**/*.test.ts",
+            "inngest/**/*.test.ts",
+            "db/**/*.test.ts",
+          ],
         },
       },
       {
@@ -20,10 +25,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["tests/**/*.test.ts"],
+          include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/setup-database.ts"],
         },
+      },
+      {
+        // The standalone server (scripts/build-standalone.sh) started as the Dockerfile starts it.
+        extends: true,
+        test: { name: "standalone", include: ["tests/standalone/**/*.test.ts"] },
       },
     ],
   },

@@ -204,7 +204,7 @@ const ConfigSchema = z.object({
     group: "Background work",
     description: "Function calls in flight per process (embedded runner).",
   }),
-  JOBS_POLL_MS: documented(integer(10, 60_000).default(200), {
+  JOBS_POLL_MS: documented(integer(10, 3_600_000).default(200), {
     group: "Background work",
     description: "Idle poll for due runs (embedded runner).",
   }),

@@ -33,9 +33,9 @@ step "migrations match the schema"
 check_migrations_in_sync
 step "OpenAPI document"
 npm run --silent openapi:lint
-step "production build"
-npx next build
-step "unit and API tests on PostgreSQL"
+step "production build, and the standalone server the container image runs"
+bash scripts/build-standalone.sh
+step "unit, API and standalone-server tests on PostgreSQL"
 npx vitest run $(json_report postgres)
 step "API tests on embedded PGlite"
 TEST_DB=pglite npx vitest run --project api $(json_report pglite)

@@ -49,7 +49,8 @@ export function startDispatcher(options: {
       } catch (error) {
         failures += 1;
         log.error({ err: error }, "outbox dispatcher: delivery failed, retrying");
-        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** failures)));
+        // Interruptible, so that a stop does not wait out the backoff.
+        await signal.wait(Math.min(30_000, 250 * 2 ** failures));
         continue;
       }
       const delay = followUps[followUp];

@@ -34,7 +34,9 @@ describe("start-up", () => {
   test.skipIf(embedded)("a bad BACKGROUND_WORK stops the server with the reason", async () => {
     await expect(
       startChildServer({ env: { DATABASE_URL: database?.url, BACKGROUND_WORK: "sometimes" } }),
-    ).rejects.toThrow(/exited early[\s\S]*BACKGROUND_WORK must be "on" or "off", not "sometimes"/);
+    ).rejects.toThrow(
+      /exited early[\s\S]*BACKGROUND_WORK: must be "on" or "off" \(got "sometimes"\)/,
+    );
   });
 });
 
