@@ -13,6 +13,7 @@ FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
 COPY --from=build --chown=node:node /app/.next/standalone ./
+RUN chown node:node /app
 USER node
 EXPOSE 3000
 # Liveness only; load balancers should route by /api/ready (docs/operations.md).

@@ -124,7 +124,8 @@ const ConfigSchema = z.object({
 
   NEXTAUTH_URL: documented(httpUrl().optional(), {
     group: "Console",
-    description: "The console's origin, when it differs from `PUBLIC_URL`.",
+    description:
+      "The console's origin, when it differs from `PUBLIC_URL` (`https://` turns on `__Secure-` cookies).",
   }),
   NEXTAUTH_SECRET: documented(text().optional(), {
     group: "Console",
@@ -139,7 +140,8 @@ const ConfigSchema = z.object({
   }),
   GITHUB_ID: documented(text().optional(), {
     group: "Console",
-    description: "GitHub OAuth app client id; with `GITHUB_SECRET`, offers GitHub sign-in.",
+    description:
+      "GitHub OAuth app client id; with `GITHUB_SECRET`, offers GitHub sign-in (callback `<origin>/api/auth/callback/github`).",
   }),
   GITHUB_SECRET: documented(text().optional(), {
     group: "Console",
@@ -252,7 +254,7 @@ const ConfigSchema = z.object({
   ),
   RAIL_TIMEOUT_MS: documented(integer(1, 600_000).default(10_000), {
     group: "Money and rails",
-    description: "Longest a payment rail call may take before it counts as failed.",
+    description: "A rail call without an answer by then is resolved by a status lookup.",
   }),
   SANDBOX_SLOW_MS: documented(integer(0, 600_000).default(3000), {
     group: "Money and rails",
@@ -283,13 +285,13 @@ const ConfigSchema = z.object({
     group: "Keys, tokens and receipts",
     production: true,
     description:
-      "Ed25519 private key (PKCS#8 PEM) signing the attest log's tree heads. Unset: generated and kept in the database.",
+      "Ed25519 private key (PKCS#8 PEM) signing the attest log's tree heads; changing it retires the old one, which stays published. Unset: generated and kept in the database.",
   }),
   ATTEST_LOG_NAME: documented(text().default("agent-settlement-service"), {
     group: "Keys, tokens and receipts",
     production: true,
     description:
-      "Names this deployment's attest log in its checkpoints' origin line (`<name>/attest/<environment>`), e.g. `api.example.com`.",
+      "Names this deployment's attest log in its checkpoints' origin line (`<name>/attest/<environment>`, fixed when the log is created), e.g. `api.example.com`.",
   }),
 
   RETENTION_CRON: documented(

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/services.sh
 ensure_dependencies
 export NEXT_TELEMETRY_DISABLED=1
-if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib db inngest instrumentation.ts next.config.ts package-lock.json -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
-  npx next build
+if [ ! -f .next/standalone/server.js ] || [ -n "$(find app components config lib db inngest startup instrumentation.ts next.config.ts package-lock.json -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+  bash scripts/build-standalone.sh
 fi
-exec npx next start -p "${PORT:-3000}"
+exec bash scripts/start-standalone.sh
