@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { configSchema, type VariableDoc, variableDocs } from "../config";
 
@@ -74,7 +75,17 @@ function envExample(): string {
     .replace(/\n+$/, "\n");
 }
 
-const outputs = { "docs/configuration.md": markdown(), ".env.example": envExample() };
+/** The repository's formatter has the last word on the layout of generated markdown. */
+const formatted = (file: string, text: string) =>
+  execFileSync("node_modules/.bin/biome", ["format", `--stdin-file-path=${file}`], {
+    input: text,
+    encoding: "utf8",
+  });
+
+const outputs = {
+  "docs/configuration.md": formatted("docs/configuration.md", markdown()),
+  ".env.example": envExample(),
+};
 const check = process.argv.includes("--check");
 let stale = false;
 for (const [file, text] of Object.entries(outputs)) {
