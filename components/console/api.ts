@@ -7,7 +7,7 @@ import type { TNegotiation } from "@/lib/negotiations/schemas";
 import type { TReceiptFull, TReceiptListItem, TReceiptVerification } from "@/lib/receipts/schemas";
 import type { TSettlement } from "@/lib/settlements/schemas";
 import type { UsageDay } from "@/lib/usage/usage-by-day";
-import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/schemas";
+import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
 
 export type {
   TAgent,

@@ -1,8 +1,8 @@
 import { inngest } from "@/inngest/client";
 import { deliveryRequested, type TDeliveryRequested } from "@/lib/events/jobs";
 import { maxDeliveryAttempts } from "@/lib/webhooks";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
-import { endpointDeleted } from "@/lib/webhooks/jobs";
+import { attemptDelivery } from "@/lib/webhooks/delivery/attempt-delivery";
+import { endpointDeleted } from "@/lib/webhooks/endpoints/jobs";
 
 /**
  * Delivers one event to one endpoint: every attempt is its own step, and the waits between them

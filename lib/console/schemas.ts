@@ -6,7 +6,7 @@ import { ZRollOverlap } from "@/lib/keys/roll-overlaps";
 import { ZListNegotiationsQuery } from "@/lib/negotiations/schemas";
 import { ZListReceiptsQuery } from "@/lib/receipts/schemas";
 import { ZListSettlementsQuery } from "@/lib/settlements/schemas";
-import { ZListDeliveriesQuery, ZListWebhooksQuery } from "@/lib/webhooks/schemas";
+import { ZListDeliveriesQuery, ZListWebhooksQuery } from "@/lib/webhooks/endpoints/schemas";
 
 export const ZConsoleEnvironment = z.enum(environments);
 

@@ -1,28 +1,14 @@
-export {
-  alwaysRefused,
-  classifyAddress,
-  refusedCategory,
-  type TAddressCategory,
-} from "./address-ranges";
-export { allowPrivateUrls, retryScale } from "./config";
-export { pinnedLookup } from "./pinned-lookup";
-export { parseRetryAfter } from "./retry-after";
+export { parseRetryAfter } from "@/lib/webhooks/delivery/retry-after";
 export {
   disableAfterFailingMs,
   maxDeliveryAttempts,
   maxRetryAfterMs,
   nextRetry,
   retryDelaysMs,
+  retryScale,
   shouldDisableEndpoint,
   type TNextRetry,
-} from "./schedule";
-export {
-  decodeWebhookSecret,
-  type TDecodedSecret,
-  type TWebhookSecret,
-  webhookSecretKey,
-  ZWebhookSecret,
-} from "./secret";
+} from "@/lib/webhooks/delivery/schedule";
 export {
   defaultSendTimeoutMs,
   maxResponseBodyBytes,
@@ -30,7 +16,7 @@ export {
   type TSendErrorCode,
   type TSendResult,
   webhookUserAgent,
-} from "./send";
+} from "@/lib/webhooks/delivery/send";
 export {
   defaultToleranceSeconds,
   signatureVersion,
@@ -38,7 +24,21 @@ export {
   type TSignatureHeaders,
   type TVerifyResult,
   verifyWebhook,
-} from "./signing";
+} from "@/lib/webhooks/delivery/signing";
+export {
+  decodeWebhookSecret,
+  type TDecodedSecret,
+  type TWebhookSecret,
+  webhookSecretKey,
+  ZWebhookSecret,
+} from "@/lib/webhooks/endpoints/secret";
+export {
+  alwaysRefused,
+  classifyAddress,
+  refusedCategory,
+  type TAddressCategory,
+} from "@/lib/webhooks/url-safety/address-ranges";
+export { pinnedLookup } from "@/lib/webhooks/url-safety/pinned-lookup";
 export {
   checkWebhookUrl,
   maxWebhookUrlLength,
@@ -47,4 +47,5 @@ export {
   type TUrlCheck,
   type TUrlRefusal,
   type TVettedAddress,
-} from "./url-safety";
+} from "@/lib/webhooks/url-safety/url-safety";
+export { allowPrivateUrls } from "./url-safety/allow-private-urls";

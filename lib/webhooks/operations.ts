@@ -15,7 +15,7 @@ import {
   ZWebhookParams,
   ZWebhookTestResult,
   ZWebhookUpdated,
-} from "./schemas";
+} from "@/lib/webhooks/endpoints/schemas";
 
 const tag = "Webhooks";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
-import { interruptedError } from "@/lib/webhooks/attempt-result";
+import { interruptedError } from "@/lib/webhooks/delivery/attempt-result";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { startReceiver, type TReceiver } from "../support/receiver";
 import { scratchDatabase } from "../support/scratch-database";

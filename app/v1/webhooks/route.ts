@@ -1,7 +1,7 @@
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
-import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
+import { createWebhookEndpoint } from "@/lib/webhooks/endpoints/create-endpoint";
+import { listWebhookEndpoints } from "@/lib/webhooks/endpoints/list-endpoints";
 import { createWebhookOperation, listWebhooksOperation } from "@/lib/webhooks/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

@@ -1,9 +1,9 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleWebhooksQuery, ZEnvironmentQuery } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/pipeline/handle";
-import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
-import { ZCreateWebhookBody } from "@/lib/webhooks/schemas";
+import { createWebhookEndpoint } from "@/lib/webhooks/endpoints/create-endpoint";
+import { listWebhookEndpoints } from "@/lib/webhooks/endpoints/list-endpoints";
+import { ZCreateWebhookBody } from "@/lib/webhooks/endpoints/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/webhooks - one page of the organization's endpoints

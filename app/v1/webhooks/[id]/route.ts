@@ -1,13 +1,13 @@
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
-import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
-import { getWebhookEndpointDetails } from "@/lib/webhooks/get-endpoint-details";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/endpoints/delete-endpoint";
+import { getWebhookEndpointDetails } from "@/lib/webhooks/endpoints/get-endpoint-details";
+import { updateWebhookEndpoint } from "@/lib/webhooks/endpoints/update-endpoint";
 import {
   deleteWebhookOperation,
   getWebhookOperation,
   updateWebhookOperation,
 } from "@/lib/webhooks/operations";
-import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /v1/webhooks/:id - retrieve a webhook endpoint with its statistics

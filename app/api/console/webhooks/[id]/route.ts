@@ -1,10 +1,10 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/pipeline/handle";
-import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
-import { getWebhookEndpointDetails } from "@/lib/webhooks/get-endpoint-details";
-import { ZUpdateWebhookBody } from "@/lib/webhooks/schemas";
-import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/endpoints/delete-endpoint";
+import { getWebhookEndpointDetails } from "@/lib/webhooks/endpoints/get-endpoint-details";
+import { ZUpdateWebhookBody } from "@/lib/webhooks/endpoints/schemas";
+import { updateWebhookEndpoint } from "@/lib/webhooks/endpoints/update-endpoint";
 
 const schemas = { params: ZIdParams, query: ZEnvironmentQuery };
 

@@ -1,6 +1,6 @@
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
-import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
+import { listWebhookDeliveries } from "@/lib/webhooks/delivery/list-deliveries";
 import { listWebhookDeliveriesOperation } from "@/lib/webhooks/operations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

@@ -1,7 +1,7 @@
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
+import { testWebhookEndpoint } from "@/lib/webhooks/delivery/test-endpoint";
 import { testWebhookOperation } from "@/lib/webhooks/operations";
-import { testWebhookEndpoint } from "@/lib/webhooks/test-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/webhooks/:id/test - send a signed test event synchronously

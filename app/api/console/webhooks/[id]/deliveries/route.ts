@@ -1,7 +1,7 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZConsoleDeliveriesQuery, ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/pipeline/handle";
-import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
+import { listWebhookDeliveries } from "@/lib/webhooks/delivery/list-deliveries";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/console/webhooks/:id/deliveries - the endpoint's delivery log

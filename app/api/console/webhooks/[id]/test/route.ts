@@ -1,8 +1,8 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/pipeline/handle";
-import { ZTestWebhookBody } from "@/lib/webhooks/schemas";
-import { testWebhookEndpoint } from "@/lib/webhooks/test-endpoint";
+import { testWebhookEndpoint } from "@/lib/webhooks/delivery/test-endpoint";
+import { ZTestWebhookBody } from "@/lib/webhooks/endpoints/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/webhooks/:id/test - send a signed sample event now and report the answer

@@ -1,7 +1,7 @@
 import { tenantOf } from "@/lib/auth/tenant";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
+import { retryWebhookDelivery } from "@/lib/webhooks/delivery/retry-delivery";
 import { retryWebhookDeliveryOperation } from "@/lib/webhooks/operations";
-import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /v1/webhooks/:id/deliveries/:deliveryId/retry - send a finished delivery again

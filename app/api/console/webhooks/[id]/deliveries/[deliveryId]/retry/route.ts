@@ -1,7 +1,7 @@
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZDeliveryParams, ZEnvironmentQuery } from "@/lib/console/schemas";
 import { routeMethods } from "@/lib/pipeline/handle";
-import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
+import { retryWebhookDelivery } from "@/lib/webhooks/delivery/retry-delivery";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/console/webhooks/:id/deliveries/:deliveryId/retry - send a finished delivery again

@@ -1,4 +1,8 @@
-import { retryScale } from "./config";
+import { type Config, config } from "@/config";
+
+/** Factor applied to every retry delay (`WEBHOOK_RETRY_SCALE`, e.g. 0.001 in tests). */
+export const retryScale = (settings: Pick<Config, "WEBHOOK_RETRY_SCALE"> = config()): number =>
+  settings.WEBHOOK_RETRY_SCALE;
 
 const second = 1000;
 const minute = 60 * second;

@@ -2,16 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { RequestOptions } from "node:https";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { receiverAgents, type TPinnedOptions } from "./receiver-agents";
-import { sendWebhook } from "./send";
-import { verifyWebhook } from "./signing";
+import { checkWebhookUrl, type TResolveHost } from "@/lib/webhooks/url-safety/url-safety";
 import {
   hookTestCert,
   startReceiver,
   type TReceiver,
   type TReceiverHandler,
-} from "./test-fixtures/receiver";
-import { checkWebhookUrl, type TResolveHost } from "./url-safety";
+} from "../test-fixtures/receiver";
+import { receiverAgents, type TPinnedOptions } from "./receiver-agents";
+import { sendWebhook } from "./send";
+import { verifyWebhook } from "./signing";
 
 const whsecSecret = `whsec_${randomBytes(24).toString("base64")}`;
 const plainSecret = "plain-text-secret-at-least-24-chars";

@@ -3,8 +3,8 @@ import { webhookDeliveryStatuses, webhookEndpointStatuses } from "@/db/schema";
 import { ZEventSubscriptionList, ZEventType } from "@/lib/events/types";
 import { ZListQuery } from "@/lib/http/pagination";
 import { rollOverlaps } from "@/lib/keys/roll-overlaps";
+import { maxWebhookUrlLength } from "@/lib/webhooks/url-safety/url-safety";
 import { ZWebhookSecret } from "./secret";
-import { maxWebhookUrlLength } from "./url-safety";
 
 export const ZWebhookId = z
   .string()

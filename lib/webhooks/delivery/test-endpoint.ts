@@ -1,11 +1,11 @@
 import { allEvents, type TEventType } from "@/lib/events/types";
 import { ApiError, invalid } from "@/lib/http/api-error";
+import { getWebhookEndpointOrThrow } from "@/lib/webhooks/endpoints/get-endpoint";
+import type { Tenant } from "@/lib/webhooks/endpoints/visibility";
 import { activeSecrets } from "./active-secrets";
-import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { sampleEvent } from "./sample-event";
 import { sendWebhook } from "./send";
 import { verifyWebhook } from "./signing";
-import type { Tenant } from "./visibility";
 
 function testEventType(events: string[], requested: TEventType | undefined): TEventType {
   const subscribedToAll = events.includes(allEvents);

@@ -3,10 +3,10 @@ import type { z } from "zod";
 import { db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { keyset, toPage } from "@/lib/http/pagination";
-import { getWebhookEndpointOrThrow } from "./get-endpoint";
+import { getWebhookEndpointOrThrow } from "@/lib/webhooks/endpoints/get-endpoint";
+import type { ZListDeliveriesQuery } from "@/lib/webhooks/endpoints/schemas";
+import type { Tenant } from "@/lib/webhooks/endpoints/visibility";
 import { presentDelivery } from "./present-delivery";
-import type { ZListDeliveriesQuery } from "./schemas";
-import type { Tenant } from "./visibility";
 
 /** The delivery log of one endpoint, newest first. */
 export async function listWebhookDeliveries({

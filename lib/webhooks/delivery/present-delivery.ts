@@ -1,5 +1,5 @@
 import type { WebhookDelivery } from "@/db/schema";
-import type { TWebhookDelivery } from "./schemas";
+import type { TWebhookDelivery } from "@/lib/webhooks/endpoints/schemas";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

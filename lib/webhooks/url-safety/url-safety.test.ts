@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { config, parseConfig, setConfigVariables } from "@/config";
-import { allowPrivateUrls } from "./config";
+import { allowPrivateUrls } from "./allow-private-urls";
 import { checkWebhookUrl, type TResolveHost } from "./url-safety";
 
 /** A resolver with fixed answers, so no test depends on outside DNS. */

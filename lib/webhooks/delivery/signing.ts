@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { webhookSecretKey } from "./secret";
+import { webhookSecretKey } from "@/lib/webhooks/endpoints/secret";
 
 export const signatureVersion = "v1";
 /** Standard Webhooks' default: a timestamp more than 5 minutes away from now is refused. */

@@ -3,9 +3,9 @@ import { db } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
+import { vetWebhookUrl } from "@/lib/webhooks/url-safety/vet-url";
 import { presentCreatedEndpoint } from "./present-endpoint";
 import type { TCreateWebhookBody } from "./schemas";
-import { vetWebhookUrl } from "./vet-url";
 import type { Tenant } from "./visibility";
 
 export const urlTaken = (existingId: string) =>

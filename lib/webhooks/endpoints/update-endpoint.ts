@@ -3,11 +3,11 @@ import { db } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { invalid } from "@/lib/http/api-error";
 import { rollOverlaps } from "@/lib/keys/roll-overlaps";
+import { vetWebhookUrl } from "@/lib/webhooks/url-safety/vet-url";
 import { urlTaken } from "./create-endpoint";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { presentUpdatedEndpoint } from "./present-endpoint";
 import type { TUpdateWebhookBody } from "./schemas";
-import { vetWebhookUrl } from "./vet-url";
 import type { Tenant } from "./visibility";
 
 /**

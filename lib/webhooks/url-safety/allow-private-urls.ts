@@ -18,7 +18,3 @@ export function allowPrivateUrls({
   if (environment === "production") return false;
   return settings.WEBHOOKS_ALLOW_PRIVATE_URLS ?? !isPublicDeployment(settings);
 }
-
-/** Factor applied to every retry delay (`WEBHOOK_RETRY_SCALE`, e.g. 0.001 in tests). */
-export const retryScale = (settings: Pick<Config, "WEBHOOK_RETRY_SCALE"> = config()): number =>
-  settings.WEBHOOK_RETRY_SCALE;

@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import type { TEnvironment } from "@/lib/events/types";
 import { refusedCategory, type TAddressCategory } from "./address-ranges";
-import { allowPrivateUrls } from "./config";
+import { allowPrivateUrls } from "./allow-private-urls";
 
 export const maxWebhookUrlLength = 2048;
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig, setConfigVariables } from "@/config";
-import { retryScale } from "./config";
-import { maxDeliveryAttempts, nextRetry, retryDelaysMs, shouldDisableEndpoint } from "./schedule";
+import {
+  maxDeliveryAttempts,
+  nextRetry,
+  retryDelaysMs,
+  retryScale,
+  shouldDisableEndpoint,
+} from "./schedule";
 
 const s = 1000;
 const min = 60 * s;

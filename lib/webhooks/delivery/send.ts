@@ -3,11 +3,15 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest, type RequestOptions } from "node:https";
 import { isIP } from "node:net";
 import type { TEnvironment } from "@/lib/events/types";
-import { pinnedLookup } from "./pinned-lookup";
+import { pinnedLookup } from "@/lib/webhooks/url-safety/pinned-lookup";
+import {
+  checkWebhookUrl,
+  type TResolveHost,
+  type TUrlCheck,
+} from "@/lib/webhooks/url-safety/url-safety";
 import { receiverAgents, type TPinnedOptions } from "./receiver-agents";
 import { parseRetryAfter } from "./retry-after";
 import { signWebhook, type TSignatureHeaders } from "./signing";
-import { checkWebhookUrl, type TResolveHost, type TUrlCheck } from "./url-safety";
 
 /** A 2xx within this time is a successful delivery (contract.md). */
 export const defaultSendTimeoutMs = 10_000;

@@ -4,9 +4,9 @@ import { webhookDeliveries } from "@/db/schema";
 import { deliveryRequested, type TDeliveryRequested } from "@/lib/events/jobs";
 import { conflict, notFound } from "@/lib/http/api-error";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { getWebhookEndpointOrThrow } from "./get-endpoint";
+import { getWebhookEndpointOrThrow } from "@/lib/webhooks/endpoints/get-endpoint";
+import type { Tenant } from "@/lib/webhooks/endpoints/visibility";
 import { presentDelivery } from "./present-delivery";
-import type { Tenant } from "./visibility";
 
 /**
  * Sends a finished delivery (failed, cancelled, or delivered) again, on a fresh retry schedule;
