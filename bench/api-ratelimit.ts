@@ -20,14 +20,14 @@ import { checkRateLimit } from "@/lib/ratelimit/check-rate-limit";
 import { tcpRequester } from "@/lib/ratelimit/tcp-requester";
 import { rateLimitTiers } from "@/lib/ratelimit/tiers";
 import { createUpstashStore } from "@/lib/ratelimit/upstash-store";
-import { type ChildServer, startChildServer } from "@/tests/support/child-server";
+import { startChildServer, type TChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
 
 const [seconds = 10, rounds = 2, connections = 50] = process.argv.slice(2).map(Number);
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** The production build on `database`; prints its rate-limit line so each run shows its mode. */
-async function startServer(env: Record<string, string>): Promise<ChildServer> {
+async function startServer(env: Record<string, string>): Promise<TChildServer> {
   const server = await startChildServer({ env });
   const mode = server
     .output()
@@ -51,9 +51,9 @@ async function seed(count: number): Promise<string[]> {
   return keys;
 }
 
-type Result = { requests: number; p50: number; p99: number; non2xx: number };
+type TResult = { requests: number; p50: number; p99: number; non2xx: number };
 
-async function measure(url: string, keys: string[]): Promise<Result> {
+async function measure(url: string, keys: string[]): Promise<TResult> {
   let next = 0;
   const result = await autocannon({
     url: `${url}/v1/agents?limit=20`,
@@ -99,7 +99,7 @@ async function limiterAlone(): Promise<number> {
   return checks / seconds;
 }
 
-const format = (label: string, r: Result) =>
+const format = (label: string, r: TResult) =>
   `  ${label.padEnd(28)} ${r.requests.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   non-2xx ${r.non2xx}`;
 
 async function main() {
@@ -117,8 +117,8 @@ async function main() {
     // Warm both (JIT, connection pools, key caches) before measuring.
     await measure(limited.baseUrl, keys);
     await measure(unlimited.baseUrl, keys);
-    const on: Result[] = [];
-    const off: Result[] = [];
+    const on: TResult[] = [];
+    const off: TResult[] = [];
     for (let round = 1; round <= rounds; round++) {
       const offResult = await measure(unlimited.baseUrl, keys);
       const onResult = await measure(limited.baseUrl, keys);
@@ -132,7 +132,7 @@ async function main() {
     console.log(
       `\nlimiter alone (Pro: bucket + daily cap, 2 Redis scripts): ${alone.toFixed(0)} checks/s in one process, ${(1e6 / alone).toFixed(0)} µs each`,
     );
-    const mean = (list: Result[]) => list.reduce((sum, r) => sum + r.requests, 0) / list.length;
+    const mean = (list: TResult[]) => list.reduce((sum, r) => sum + r.requests, 0) / list.length;
     const cost = (1 - mean(on) / mean(off)) * 100;
     console.log(
       `\nGET /v1/agents?limit=20: off ${mean(off).toFixed(0)} req/s, on ${mean(on).toFixed(0)} req/s; rate limiting costs ${cost.toFixed(1)}% of throughput (goal < 15%).`,

@@ -15,11 +15,11 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import { type ChildServer, startChildServer } from "@/tests/support/child-server";
+import { startChildServer, type TChildServer } from "@/tests/support/child-server";
 import { benchDatabase } from "./lib/fresh-database";
-import { type Measurement, measure, median } from "./lib/measure";
+import { measure, median, type TMeasurement } from "./lib/measure";
 
-type Scenario = {
+type TScenario = {
   name: string;
   path: string;
   /** Sends the seeded production key. */
@@ -28,7 +28,7 @@ type Scenario = {
   serverEnv?: Record<string, string>;
 };
 
-const scenarios: Scenario[] = [
+const scenarios: TScenario[] = [
   {
     name: "GET /api/health (floor)",
     path: "/api/health",
@@ -69,20 +69,20 @@ async function seed(): Promise<string> {
   return secret;
 }
 
-const target = (scenario: Scenario, server: ChildServer, key: string) => ({
+const target = (scenario: TScenario, server: TChildServer, key: string) => ({
   url: `${server.baseUrl}${scenario.path}`,
   headers: scenario.authenticated ? { authorization: `Bearer ${key}` } : undefined,
 });
 
 /** Warm-up, then `rounds` measurements of each scenario in turn; medians per scenario. */
-async function runGroup(group: Scenario[], server: ChildServer, key: string) {
+async function runGroup(group: TScenario[], server: TChildServer, key: string) {
   for (const scenario of group) {
     const { url, headers } = target(scenario, server, key);
     const check = await fetch(url, { headers });
     if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
     await measure({ url, headers, seconds: warmupSeconds, connections });
   }
-  const samples = new Map<Scenario, Measurement[]>(group.map((scenario) => [scenario, []]));
+  const samples = new Map<TScenario, TMeasurement[]>(group.map((scenario) => [scenario, []]));
   for (let round = 0; round < rounds; round++) {
     for (const scenario of group) {
       const result = await measure({ ...target(scenario, server, key), seconds, connections });
@@ -90,7 +90,7 @@ async function runGroup(group: Scenario[], server: ChildServer, key: string) {
     }
   }
   return new Map(
-    [...samples].map(([scenario, results]): [Scenario, Measurement] => [
+    [...samples].map(([scenario, results]): [TScenario, TMeasurement] => [
       scenario,
       {
         requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
@@ -102,7 +102,7 @@ async function runGroup(group: Scenario[], server: ChildServer, key: string) {
   );
 }
 
-const format = (scenario: string, result: Measurement, floor: Measurement) =>
+const format = (scenario: string, result: TMeasurement, floor: TMeasurement) =>
   [
     scenario.padEnd(40),
     Math.round(result.requestsPerSecond).toString().padStart(8),
@@ -116,7 +116,7 @@ async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npx next build`.");
   const database = await benchDatabase("bench_api");
   process.env.DATABASE_URL = database.url;
-  const results = new Map<Scenario, Measurement>();
+  const results = new Map<TScenario, TMeasurement>();
   let key = "";
   try {
     const serverEnvs = new Set(

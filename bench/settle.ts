@@ -31,7 +31,7 @@ import { pool } from "./lib/pool";
 const [flows = 3000, concurrency = 32, rate = 100] = process.argv.slice(2).map(Number);
 
 // biome-ignore lint/suspicious/noExplicitAny: API responses, read field by field in a script
-type Json = Record<string, any>;
+type TJson = Record<string, any>;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -54,7 +54,7 @@ async function main() {
     });
     const call = jsonClient(`${base}/sandbox/v1`, { authorization: `Bearer ${secret}` });
     const api = async (method: string, path: string, body?: unknown) => {
-      const { status, json } = await call<Json>(method, path, body);
+      const { status, json } = await call<TJson>(method, path, body);
       if (status >= 300) throw new Error(`${method} ${path} → ${status} ${JSON.stringify(json)}`);
       return json;
     };
@@ -87,7 +87,7 @@ async function main() {
     if (rate) await paced(flows, rate, execute);
     else await pool(flows, concurrency, execute);
     const acceptedMs = performance.now() - executeStart;
-    let stats: Json;
+    let stats: TJson;
     for (;;) {
       stats = await api("GET", "/settlements/stats");
       if (stats.counts.executed + stats.counts.failed >= flows) break;
@@ -99,7 +99,7 @@ async function main() {
     const latencies: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: Json = await api(
+      const page: TJson = await api(
         "GET",
         `/settlements?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
       );

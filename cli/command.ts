@@ -1,4 +1,4 @@
-export type CliCommand = {
+export type TCliCommand = {
   path: string[];
   usage: string;
   summary: string;

@@ -3,7 +3,7 @@
  * week) with `*`, lists, ranges and steps, optionally prefixed by `TZ=UTC`. The embedded runner
  * schedules in UTC only, so another time zone is refused rather than silently shifted.
  */
-export type CronSchedule = { expression: string; fields: Set<number>[] };
+export type TCronSchedule = { expression: string; fields: Set<number>[] };
 
 const bounds: [number, number][] = [
   [0, 59],
@@ -14,7 +14,7 @@ const bounds: [number, number][] = [
 ];
 
 /** The schedule of `expression`, or a sentence saying why it cannot be honoured. */
-export function parseCron(expression: string): CronSchedule | string {
+export function parseCron(expression: string): TCronSchedule | string {
   const trimmed = expression.trim().replace(/^(CRON_)?TZ=(UTC|Etc\/UTC)\s+/, "");
   if (/^(CRON_)?TZ=/.test(trimmed)) return "only UTC schedules (TZ=UTC or none)";
   const parts = trimmed.split(/\s+/);
@@ -47,7 +47,7 @@ function parseField(part: string, min: number, max: number): Set<number> | undef
 }
 
 /** Whether the schedule fires at the UTC minute holding `at`. */
-export function cronMatches(schedule: CronSchedule, at: Date): boolean {
+export function cronMatches(schedule: TCronSchedule, at: Date): boolean {
   const [minutes, hours, days, months, weekdays] = schedule.fields as [
     Set<number>,
     Set<number>,
@@ -67,7 +67,7 @@ export function cronMatches(schedule: CronSchedule, at: Date): boolean {
 }
 
 /** The ticks of the schedule in (after, until], each the start of its UTC minute. */
-export function cronTicks(schedule: CronSchedule, after: Date, until: Date): Date[] {
+export function cronTicks(schedule: TCronSchedule, after: Date, until: Date): Date[] {
   const ticks: Date[] = [];
   const minute = 60_000;
   for (

@@ -8,7 +8,7 @@ import { isPublicDeployment } from "./public-origin";
  * `process.env`. An empty value counts as unset.
  */
 
-type Group =
+type TGroup =
   | "Server"
   | "Database"
   | "Console"
@@ -22,13 +22,13 @@ type Group =
   | "Tests and benchmarks";
 
 /** What the generated documentation says of a variable; `production` marks `.env.example`'s set. */
-export type VariableDoc = { group: Group; description: string; production?: boolean };
+export type TVariableDoc = { group: TGroup; description: string; production?: boolean };
 
-const documented = <T extends z.ZodType>(schema: T, doc: VariableDoc): T => {
+const documented = <T extends z.ZodType>(schema: T, doc: TVariableDoc): T => {
   variableDocs.set(schema, doc);
   return schema;
 };
-export const variableDocs = new Map<z.ZodType, VariableDoc>();
+export const variableDocs = new Map<z.ZodType, TVariableDoc>();
 
 const text = () => z.string().trim().min(1);
 const integer = (min: number, max: number) =>
@@ -347,11 +347,11 @@ const ConfigSchema = z.object({
   }),
 });
 
-type Problem = { name: string; message: string };
+type TProblem = { name: string; message: string };
 
 /** Settings that only make sense together, checked on the raw values so every problem shows. */
-function conflicts(env: Readonly<Record<string, string | undefined>>): Problem[] {
-  const problems: Problem[] = [];
+function conflicts(env: Readonly<Record<string, string | undefined>>): TProblem[] {
+  const problems: TProblem[] = [];
   const problem = (name: string, message: string) => problems.push({ name, message });
   if (!env.INNGEST_DEV && Boolean(env.INNGEST_EVENT_KEY) !== Boolean(env.INNGEST_SIGNING_KEY)) {
     problem(
@@ -388,7 +388,7 @@ function conflicts(env: Readonly<Record<string, string | undefined>>): Problem[]
   return problems;
 }
 
-export type Config = z.output<typeof ConfigSchema>;
+export type TConfig = z.output<typeof ConfigSchema>;
 export const configSchema = ConfigSchema;
 
 /** Every bad variable with why, so that one start-up attempt shows them all. */
@@ -400,7 +400,7 @@ export class ConfigError extends Error {
 }
 
 /** The settings in `env`; throws a ConfigError naming every bad variable. */
-export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
+export function parseConfig(env: Readonly<Record<string, string | undefined>>): TConfig {
   const known = Object.fromEntries(
     Object.keys(ConfigSchema.shape)
       .map((name) => [name, env[name]?.trim() ? env[name] : undefined] as const)
@@ -425,10 +425,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 }
 
 // On globalThis, so that every bundle Next.js loads in this process shares one reading.
-const holder = globalThis as unknown as { __assConfig?: Config };
+const holder = globalThis as unknown as { __assConfig?: TConfig };
 
 /** The process's settings, read from the environment on first use. */
-export function config(): Config {
+export function config(): TConfig {
   holder.__assConfig ??= parseConfig(process.env);
   return holder.__assConfig;
 }
@@ -438,7 +438,7 @@ export function config(): Config {
  * the environment themselves (next-auth, child processes), when the result is a valid
  * configuration; throws a ConfigError and changes nothing otherwise.
  */
-export function setConfigVariables(variables: Record<string, string | undefined>): Config {
+export function setConfigVariables(variables: Record<string, string | undefined>): TConfig {
   const next = parseConfig({ ...process.env, ...variables });
   for (const [name, value] of Object.entries(variables)) {
     if (value === undefined) delete process.env[name];

@@ -4,16 +4,16 @@ import { config } from "@/config";
 import { isConnectionFailure } from "./connection-failure";
 import * as schema from "./schema";
 
-export type Database = PostgresJsDatabase<typeof schema>;
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type TDatabase = PostgresJsDatabase<typeof schema>;
+export type TTransaction = Parameters<Parameters<TDatabase["transaction"]>[0]>[0];
 /** Either the database or an open transaction: domain functions accept both. */
-export type Executor = Database | Transaction;
+export type TExecutor = TDatabase | TTransaction;
 
-type Connection = {
-  db: Database;
+type TConnection = {
+  db: TDatabase;
   sql: postgres.Sql;
   /** The small pool of hot single statements, opened on first use (see statementSql). */
-  statements?: { sql: postgres.Sql; db: Database };
+  statements?: { sql: postgres.Sql; db: TDatabase };
   /** The one connection of session-scoped locks, opened on first use (see sessionSql). */
   session?: postgres.Sql;
   url: string;
@@ -22,7 +22,7 @@ type Connection = {
 };
 
 // One pool per process, shared by every bundle Next.js builds (route chunks, instrumentation).
-const holder = globalThis as unknown as { __assDatabase?: Connection };
+const holder = globalThis as unknown as { __assDatabase?: TConnection };
 
 /**
  * The embedded database multiplexes every client onto one PGlite session at the level of
@@ -56,11 +56,11 @@ function preparingClient<Sql extends postgres.Sql | postgres.TransactionSql>(sql
 }
 
 /** Wraps the execution of every statement drizzle sends (tracing sets it; db/ imports nothing above it). */
-export type StatementObserver = <T>(statement: string, execute: () => Promise<T>) => Promise<T>;
+export type TStatementObserver = <T>(statement: string, execute: () => Promise<T>) => Promise<T>;
 
-const observer = globalThis as unknown as { __assStatementObserver?: StatementObserver };
+const observer = globalThis as unknown as { __assStatementObserver?: TStatementObserver };
 
-export function observeStatements(observe: StatementObserver): void {
+export function observeStatements(observe: TStatementObserver): void {
   observer.__assStatementObserver = observe;
 }
 
@@ -117,18 +117,18 @@ const pool = (url: string, max: number, statementTimeoutMs?: number) => {
   });
 };
 
-const drizzleOn = (sql: postgres.Sql): Database =>
+const drizzleOn = (sql: postgres.Sql): TDatabase =>
   drizzle(embedded() ? sql : preparingClient(sql), { schema, casing: "snake_case" });
 
 export function connect(
   url: string,
   options: { max?: number; statementTimeoutMs?: number } = {},
-): Connection {
+): TConnection {
   const sql = pool(url, options.max ?? config().DATABASE_POOL_SIZE, options.statementTimeoutMs);
   return { db: drizzleOn(sql), sql, url, prepared: new Map() };
 }
 
-function connection(): Connection {
+function connection(): TConnection {
   if (holder.__assDatabase) return holder.__assDatabase;
   const url = config().DATABASE_URL;
   if (!url) {
@@ -141,7 +141,7 @@ function connection(): Connection {
 }
 
 /** The drizzle database, created on first use from DATABASE_URL. */
-export const db: Database = new Proxy({} as Database, {
+export const db: TDatabase = new Proxy({} as TDatabase, {
   get(_target, property) {
     const target = connection().db;
     const value = Reflect.get(target, property);
@@ -157,7 +157,7 @@ export const db: Database = new Proxy({} as Database, {
  */
 export function preparedQuery<Query>(
   name: string,
-  build: (db: Database) => Query,
+  build: (db: TDatabase) => Query,
   on: "main" | "statements" = "main",
 ): Query {
   const current = connection();
@@ -170,7 +170,7 @@ export function rawSql(): postgres.Sql {
   return connection().sql;
 }
 
-function statementPool(): NonNullable<Connection["statements"]> {
+function statementPool(): NonNullable<TConnection["statements"]> {
   const current = connection();
   if (!current.statements) {
     if (embedded()) current.statements = { sql: current.sql, db: current.db };
@@ -196,7 +196,7 @@ export function statementSql(): postgres.Sql {
   return statementPool().sql;
 }
 
-export function statementDb(): Database {
+export function statementDb(): TDatabase {
   return statementPool().db;
 }
 

@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 
-type Item = {
+type TItem = {
   handlerId: number;
   message: Uint8Array;
   onData: (data: Uint8Array) => void;
@@ -28,13 +28,13 @@ const endsSequence = (message: Uint8Array) => {
  * its Sync (or simple Query) completes outside a transaction.
  */
 export class ProtocolSequenceQueue {
-  private queue: Item[] = [];
+  private queue: TItem[] = [];
   private owner: number | null = null;
   private processing = false;
 
   constructor(private readonly db: PGlite) {}
 
-  enqueue(handlerId: number, message: Uint8Array, onData: Item["onData"]): Promise<number> {
+  enqueue(handlerId: number, message: Uint8Array, onData: TItem["onData"]): Promise<number> {
     return new Promise((resolve, reject) => {
       this.queue.push({ handlerId, message, onData, resolve, reject });
       void this.process();
@@ -61,7 +61,7 @@ export class ProtocolSequenceQueue {
     await this.process();
   }
 
-  private next(): Item | undefined {
+  private next(): TItem | undefined {
     const index =
       this.owner === null ? 0 : this.queue.findIndex((item) => item.handlerId === this.owner);
     return index === -1 ? undefined : this.queue.splice(index, 1)[0];

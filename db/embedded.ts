@@ -11,9 +11,9 @@ import { ProtocolSequenceQueue } from "./embedded-queue";
  * postgres.js driver as in production, and a second process (the CLI, a test) goes through the
  * running server instead of opening the data directory itself, which PGlite does not allow.
  */
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type TEmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
-type OwnerFile = { pid: number; url: string; owner: "server" | "cli" };
+type TOwnerFile = { pid: number; url: string; owner: "server" | "cli" };
 
 export function dataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ config().DATA_DIR);
@@ -31,13 +31,15 @@ function isAlive(pid: number): boolean {
 }
 
 /** The URL of the embedded database a live process is serving, if any. */
-export function runningEmbeddedDatabase(): OwnerFile | undefined {
+export function runningEmbeddedDatabase(): TOwnerFile | undefined {
   if (!existsSync(ownerFile())) return undefined;
-  const owner = JSON.parse(readFileSync(ownerFile(), "utf8")) as OwnerFile;
+  const owner = JSON.parse(readFileSync(ownerFile(), "utf8")) as TOwnerFile;
   return isAlive(owner.pid) && owner.pid !== process.pid ? owner : undefined;
 }
 
-export async function startEmbeddedDatabase(owner: OwnerFile["owner"]): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  owner: TOwnerFile["owner"],
+): Promise<TEmbeddedDatabase> {
   const running = runningEmbeddedDatabase();
   if (running) {
     throw new Error(
@@ -59,7 +61,7 @@ export async function startEmbeddedDatabase(owner: OwnerFile["owner"]): Promise<
     new ProtocolSequenceQueue(pglite);
   await server.start();
   const url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
-  writeFileSync(ownerFile(), JSON.stringify({ pid: process.pid, url, owner } satisfies OwnerFile));
+  writeFileSync(ownerFile(), JSON.stringify({ pid: process.pid, url, owner } satisfies TOwnerFile));
   return {
     url,
     async stop() {

@@ -1,19 +1,19 @@
 import { config, setConfigVariables } from "@/config";
-import { type EmbeddedDatabase, runningEmbeddedDatabase, startEmbeddedDatabase } from "./embedded";
+import { runningEmbeddedDatabase, startEmbeddedDatabase, type TEmbeddedDatabase } from "./embedded";
 import { migrateDatabase } from "./migrate";
 
-export type DatabaseMode = {
+export type TDatabaseMode = {
   kind: "postgres" | "embedded";
   url: string;
-  embedded?: EmbeddedDatabase;
+  embedded?: TEmbeddedDatabase;
 };
 
 /**
  * Resolves DATABASE_URL once per process: the configured PostgreSQL, the embedded database of a
  * running server (for the CLI), or a newly started embedded one. Then applies migrations.
  */
-export async function ensureDatabase(owner: "server" | "cli"): Promise<DatabaseMode> {
-  let mode: DatabaseMode;
+export async function ensureDatabase(owner: "server" | "cli"): Promise<TDatabaseMode> {
+  let mode: TDatabaseMode;
   const configured = config().DATABASE_URL;
   if (configured) {
     mode = { kind: "postgres", url: configured };

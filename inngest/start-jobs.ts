@@ -8,13 +8,13 @@ import { EmbeddedRunner } from "@/lib/jobs/runner";
 import { generateSigningKey } from "@/lib/jobs/signing";
 import { syncFunctions } from "@/lib/jobs/sync-functions";
 import { jobsSettings } from "@/lib/jobs/timing";
-import type { HandlerTransport } from "@/lib/jobs/transport";
+import type { THandlerTransport } from "@/lib/jobs/transport";
 import { log } from "@/lib/observability/logger";
 import { inngest } from "./client";
 import { inngestHandler } from "./handler";
 
 /** What `stop` finishes: called once, at the process's clean stop. */
-export type BackgroundWork = { stop: (deadlineAt: number) => Promise<void> };
+export type TBackgroundWork = { stop: (deadlineAt: number) => Promise<void> };
 
 /**
  * Starts background work for this server process: the outbox dispatcher, and in embedded mode
@@ -23,7 +23,7 @@ export type BackgroundWork = { stop: (deadlineAt: number) => Promise<void> };
  * signatures in both modes. With BACKGROUND_WORK=off the process only serves requests and
  * another process of the deployment does the work.
  */
-export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): BackgroundWork {
+export function startJobs({ embeddedDatabase }: { embeddedDatabase: boolean }): TBackgroundWork {
   const mode = resolveJobsMode();
   if (!backgroundWorkHere()) {
     log.info({ kind: "startup" }, `${mode.description}; not in this process (BACKGROUND_WORK=off)`);
@@ -91,7 +91,7 @@ async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
  * The app's own `serve()` handler, called in this process. It reads a NextRequest only through
  * the standard Request surface (headers, text, url), so a plain Request is what it gets.
  */
-const callInProcess: HandlerTransport = (request) => {
+const callInProcess: THandlerTransport = (request) => {
   const handle = request.method === "PUT" ? inngestHandler.PUT : inngestHandler.POST;
   return handle(request as NextRequest, undefined);
 };

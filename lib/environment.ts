@@ -1,12 +1,12 @@
 export const environments = ["sandbox", "production"] as const;
-export type Environment = (typeof environments)[number];
+export type TEnvironment = (typeof environments)[number];
 
-export const keyPrefixes: Record<Environment, string> = {
+export const keyPrefixes: Record<TEnvironment, string> = {
   sandbox: "sk_test_",
   production: "sk_live_",
 };
 
-export const basePaths: Record<Environment, string> = {
+export const basePaths: Record<TEnvironment, string> = {
   sandbox: "/sandbox/v1",
   production: "/v1",
 };

@@ -24,7 +24,7 @@ export const idPrefixes = {
   run: "run",
 } as const;
 
-export type IdKind = keyof typeof idPrefixes;
+export type TIdKind = keyof typeof idPrefixes;
 
 // Drawn from the CSPRNG 4 KiB at a time (as crypto.randomUUID does): one call per id cost
 // more than the rest of making it, and every request makes one.
@@ -50,6 +50,6 @@ export function randomBase62(length: number): string {
 }
 
 /** `agent-4fZq1…`: a type prefix and 16 random base62 characters (about 95 bits). */
-export function newId(kind: IdKind): string {
+export function newId(kind: TIdKind): string {
   return `${idPrefixes[kind]}-${randomBase62(16)}`;
 }

@@ -1,14 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { configSchema, type VariableDoc, variableDocs } from "../config";
+import { configSchema, type TVariableDoc, variableDocs } from "../config";
 
 /**
  * Writes docs/configuration.md and .env.example from the configuration schema; `--check` fails
  * instead when either file differs from what the schema gives.
  */
-type Variable = { name: string; fallback?: string; doc: VariableDoc };
+type TVariable = { name: string; fallback?: string; doc: TVariableDoc };
 
-const variables: Variable[] = Object.entries(configSchema.shape).map(([name, schema]) => {
+const variables: TVariable[] = Object.entries(configSchema.shape).map(([name, schema]) => {
   const doc = variableDocs.get(schema);
   if (!doc) throw new Error(`${name} has no documentation in config/index.ts`);
   const parsed = schema.safeParse(undefined);

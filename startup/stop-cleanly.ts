@@ -1,7 +1,7 @@
 import { config } from "@/config";
 import { closeDatabase } from "@/db/client";
-import type { EmbeddedDatabase } from "@/db/embedded";
-import type { BackgroundWork } from "@/inngest/start-jobs";
+import type { TEmbeddedDatabase } from "@/db/embedded";
+import type { TBackgroundWork } from "@/inngest/start-jobs";
 import { log } from "@/lib/observability/logger";
 import { flushTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
@@ -9,7 +9,7 @@ import { markStopping } from "@/lib/readiness/stopping";
 import { flushUsage } from "@/lib/usage/tally";
 import { drainRequests } from "./in-flight-requests";
 
-type Parts = { backgroundWork: BackgroundWork; embedded?: EmbeddedDatabase };
+type TParts = { backgroundWork: TBackgroundWork; embedded?: TEmbeddedDatabase };
 
 /**
  * On SIGTERM or SIGINT: readiness turns 503, no new connection is accepted, requests and job
@@ -17,7 +17,7 @@ type Parts = { backgroundWork: BackgroundWork; embedded?: EmbeddedDatabase };
  * counts and traces are written, connections close, and the process exits 0 (1 when the
  * deadline cut work off or a step failed).
  */
-export function stopCleanlyOnSignals(parts: Parts): void {
+export function stopCleanlyOnSignals(parts: TParts): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     // Next.js' own handlers exit as soon as its server closes, without waiting for background
     // work or writing what is buffered: these replace them.
@@ -26,7 +26,7 @@ export function stopCleanlyOnSignals(parts: Parts): void {
   }
 }
 
-async function stopCleanly(signal: NodeJS.Signals, parts: Parts): Promise<never> {
+async function stopCleanly(signal: NodeJS.Signals, parts: TParts): Promise<never> {
   const deadlineAt = Date.now() + config().SHUTDOWN_TIMEOUT_MS;
   markStopping();
   log.info({ kind: "shutdown", signal }, "stopping: finishing requests and job calls in flight");

@@ -1,7 +1,7 @@
-import { type ChildServer, startChildServer } from "@/tests/support/child-server";
+import { startChildServer, type TChildServer } from "@/tests/support/child-server";
 import { serverCpuMs } from "./server-cpu";
 
-export type Deployment = {
+export type TDeployment = {
   /** The process that serves the API. */
   baseUrl: string;
   description: string;
@@ -17,14 +17,14 @@ export type Deployment = {
  * as README → Operating recommends for a machine with more than one core; BENCH_WORKERS=0 is
  * one process doing both. Resolves once every worker has synced its functions.
  */
-export async function startDeployment(env: Record<string, string>): Promise<Deployment> {
+export async function startDeployment(env: Record<string, string>): Promise<TDeployment> {
   const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
   const synced = (output: string) => output.includes("functions synced");
   const web = await startChildServer({
     env: workerCount > 0 ? { ...env, BACKGROUND_WORK: "off" } : env,
     ready: workerCount > 0 ? undefined : synced,
   });
-  const workers: ChildServer[] = [];
+  const workers: TChildServer[] = [];
   for (let i = 0; i < workerCount; i++)
     workers.push(await startChildServer({ env, ready: synced }));
   const all = [web, ...workers];

@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 
-export type Measurement = { requestsPerSecond: number; p50: number; p99: number; failed: number };
+export type TMeasurement = { requestsPerSecond: number; p50: number; p99: number; failed: number };
 
 /** Closed-loop load on one URL: `connections` clients, each sending its next request on reply. */
 export async function measure(options: {
@@ -8,7 +8,7 @@ export async function measure(options: {
   headers?: Record<string, string>;
   seconds: number;
   connections: number;
-}): Promise<Measurement> {
+}): Promise<TMeasurement> {
   const result = await autocannon({
     url: options.url,
     headers: options.headers,

@@ -1,7 +1,7 @@
 import { rotateTreeHeadKey } from "@/lib/receipts/rotate-tree-head-key";
-import type { CliCommand } from "../command";
+import type { TCliCommand } from "../command";
 
-export const attestRotateKey: CliCommand = {
+export const attestRotateKey: TCliCommand = {
   path: ["attest", "rotate-key"],
   usage: "attest rotate-key",
   summary: "retire the tree-head signing key (it stays in the JWKS); the next seal makes a new one",

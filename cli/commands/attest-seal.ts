@@ -1,8 +1,8 @@
 import { environments } from "@/lib/environment";
 import { sealPendingReceipts } from "@/lib/receipts/seal-receipts";
-import type { CliCommand } from "../command";
+import type { TCliCommand } from "../command";
 
-export const attestSeal: CliCommand = {
+export const attestSeal: TCliCommand = {
   path: ["attest", "seal"],
   usage: "attest seal",
   summary: "seal every pending receipt into its environment's log now",

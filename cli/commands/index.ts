@@ -1,4 +1,4 @@
-import type { CliCommand } from "../command";
+import type { TCliCommand } from "../command";
 import { attestRotateKey } from "./attest-rotate-key";
 import { attestSeal } from "./attest-seal";
 import { jwtRotate } from "./jwt-rotate";
@@ -11,7 +11,7 @@ import { receiptsVerify } from "./receipts-verify";
 import { walletsFund } from "./wallets-fund";
 import { walletsShow } from "./wallets-show";
 
-export const commands: CliCommand[] = [
+export const commands: TCliCommand[] = [
   orgCreate,
   keysCreate,
   keysList,

@@ -1,8 +1,8 @@
 import { rotateSigningKey } from "@/lib/tokens/rotate-signing-key";
 import { RETIRED_KEY_PUBLICATION_MS } from "@/lib/tokens/token-config";
-import type { CliCommand } from "../command";
+import type { TCliCommand } from "../command";
 
-export const jwtRotate: CliCommand = {
+export const jwtRotate: TCliCommand = {
   path: ["jwt", "rotate"],
   usage: "jwt rotate",
   summary: "sign new agent tokens with a new key; the old one stays published",

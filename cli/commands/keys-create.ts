@@ -1,18 +1,18 @@
 import { parseArgs } from "node:util";
-import { allScopes, isScope, type Scope } from "@/lib/auth/scopes";
-import { type Environment, environments } from "@/lib/environment";
+import { allScopes, isScope, type TScope } from "@/lib/auth/scopes";
+import { environments, type TEnvironment } from "@/lib/environment";
 import { createApiKey } from "@/lib/keys/create-key";
-import { type CliCommand, UsageError } from "../command";
+import { type TCliCommand, UsageError } from "../command";
 
-function parseScopes(value: string | undefined): Scope[] {
+function parseScopes(value: string | undefined): TScope[] {
   if (!value || value === "all") return [...allScopes];
   const scopes = value.split(",").map((scope) => scope.trim());
   const unknown = scopes.filter((scope) => !isScope(scope));
   if (unknown.length > 0) throw new UsageError(`unknown scopes: ${unknown.join(", ")}`);
-  return scopes as Scope[];
+  return scopes as TScope[];
 }
 
-export const keysCreate: CliCommand = {
+export const keysCreate: TCliCommand = {
   path: ["keys", "create"],
   usage: "keys create --org <id> --env sandbox|production [--scopes all|a,b] [--name n]",
   summary: "create an API key and print its secret",
@@ -27,7 +27,7 @@ export const keysCreate: CliCommand = {
       },
     });
     if (!values.org) throw new UsageError("--org is required");
-    const environment = values.env as Environment;
+    const environment = values.env as TEnvironment;
     if (!environments.includes(environment))
       throw new UsageError("--env must be sandbox or production");
     const { key, secret } = await createApiKey({

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { listApiKeys } from "@/lib/keys/list-keys";
-import { type CliCommand, UsageError } from "../command";
+import { type TCliCommand, UsageError } from "../command";
 
-export const keysList: CliCommand = {
+export const keysList: TCliCommand = {
   path: ["keys", "list"],
   usage: "keys list --org <id>",
   summary: "list an organization's keys (prefix and last four only)",

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
-import { type CliCommand, UsageError } from "../command";
+import { type TCliCommand, UsageError } from "../command";
 import { organizationOfKey } from "./organization-of-key";
 
-export const keysRevoke: CliCommand = {
+export const keysRevoke: TCliCommand = {
   path: ["keys", "revoke"],
   usage: "keys revoke --key <id>",
   summary: "revoke a key at once",

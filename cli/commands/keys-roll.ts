@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { rollApiKey } from "@/lib/keys/roll-key";
 import { ZRollOverlap } from "@/lib/keys/roll-overlaps";
-import { type CliCommand, UsageError } from "../command";
+import { type TCliCommand, UsageError } from "../command";
 import { organizationOfKey } from "./organization-of-key";
 
-export const keysRoll: CliCommand = {
+export const keysRoll: TCliCommand = {
   path: ["keys", "roll"],
   usage: "keys roll --key <id> [--overlap now|1h|24h|7d]",
   summary: "issue a new secret; the old one works until the overlap ends",

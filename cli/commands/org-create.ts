@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import { type PlanTier, planTiers } from "@/lib/orgs/plans";
-import { type CliCommand, UsageError } from "../command";
+import { planTiers, type TPlanTier } from "@/lib/orgs/plans";
+import { type TCliCommand, UsageError } from "../command";
 
-export const orgCreate: CliCommand = {
+export const orgCreate: TCliCommand = {
   path: ["org", "create"],
   usage: "org create --name <name> [--plan free|pro|enterprise]",
   summary: "create an organization",
@@ -13,7 +13,7 @@ export const orgCreate: CliCommand = {
       options: { name: { type: "string" }, plan: { type: "string" } },
     });
     if (!values.name) throw new UsageError("--name is required");
-    const plan = (values.plan ?? "free") as PlanTier;
+    const plan = (values.plan ?? "free") as TPlanTier;
     if (!planTiers.includes(plan))
       throw new UsageError(`--plan must be one of ${planTiers.join(", ")}`);
     const organization = await createOrganization({ name: values.name, plan });

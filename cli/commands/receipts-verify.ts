@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { config } from "@/config";
 import { verifyReceiptBundle } from "@/lib/attest";
-import { type CliCommand, UsageError } from "../command";
+import { type TCliCommand, UsageError } from "../command";
 
 const defaultJwksUrl = () =>
   `${config().PUBLIC_URL ?? `http://localhost:${config().PORT}`}/.well-known/jwks.json`;
@@ -28,7 +28,7 @@ const loadJwks = async (source: string) => {
   return readJson(`JWKS ${source}`, response.text());
 };
 
-export const receiptsVerify: CliCommand = {
+export const receiptsVerify: TCliCommand = {
   path: ["receipts", "verify"],
   usage: "receipts verify <receipt.json> [--jwks <file|url>] [--origin <log>] [--json]",
   summary: "verify an exported receipt offline (no database, no API call)",

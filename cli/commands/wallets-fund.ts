@@ -4,9 +4,9 @@ import { db } from "@/db/client";
 import { agents } from "@/db/schema";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { ZAmountValue, ZCurrency } from "@/lib/money/schemas";
-import { type CliCommand, UsageError } from "../command";
+import { type TCliCommand, UsageError } from "../command";
 
-export const walletsFund: CliCommand = {
+export const walletsFund: TCliCommand = {
   path: ["wallets", "fund"],
   usage: "wallets fund --agent <agent-id> --amount <minor units> --currency <code>",
   summary: "fund a sandbox agent's ledger wallet",

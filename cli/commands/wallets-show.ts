@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents } from "@/db/schema";
 import { getWallets } from "@/lib/ledger/get-wallets";
-import { type CliCommand, UsageError } from "../command";
+import { type TCliCommand, UsageError } from "../command";
 
-export const walletsShow: CliCommand = {
+export const walletsShow: TCliCommand = {
   path: ["wallets", "show"],
   usage: "wallets show --agent <agent-id>",
   summary: "an agent's ledger wallets and balances",

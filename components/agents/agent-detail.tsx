@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TAgent } from "../console/api";
 import { DetailList, DetailRow, none } from "../console/detail-list";
 import { CopyButton } from "../ui/copy-button";
@@ -17,7 +17,7 @@ export function AgentDetail({
   environment,
   agentId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   agentId: string;
 }) {
   const agent = useQuery({

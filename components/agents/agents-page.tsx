@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { basePaths, type Environment } from "@/lib/environment";
+import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TAgent } from "../console/api";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
@@ -13,7 +13,7 @@ import ui from "../ui/ui.module.css";
 import { AgentStatus } from "./agent-status";
 import styles from "./agents.module.css";
 
-export function AgentsPage({ environment }: { environment: Environment }) {
+export function AgentsPage({ environment }: { environment: TEnvironment }) {
   const list = usePagedList<TAgent>({
     queryKey: queryKeys.agentPages(environment),
     path: "/api/console/agents",

@@ -8,7 +8,7 @@ import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
 import styles from "./auth.module.css";
 
-type Failure = { message: string; param?: string };
+type TFailure = { message: string; param?: string };
 
 const fields = [
   { name: "name", label: "Your name", type: "text", autoComplete: "name" },
@@ -25,7 +25,7 @@ const fields = [
 
 export function SignUpForm() {
   const router = useRouter();
-  const [failure, setFailure] = useState<Failure>();
+  const [failure, setFailure] = useState<TFailure>();
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -39,7 +39,7 @@ export function SignUpForm() {
       body: JSON.stringify(form),
     });
     if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { error?: Failure };
+      const body = (await response.json().catch(() => ({}))) as { error?: TFailure };
       setFailure(body.error ?? { message: `Sign-up failed (${response.status}).` });
       setPending(false);
       return;

@@ -1,12 +1,12 @@
 "use client";
 
 import type { TAgent } from "@/lib/agents/schemas";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import type { TApiKey } from "@/lib/keys/present-key";
 import type { TNegotiation } from "@/lib/negotiations/schemas";
 import type { TReceiptFull, TReceiptListItem, TReceiptVerification } from "@/lib/receipts/schemas";
 import type { TSettlement } from "@/lib/settlements/schemas";
-import type { UsageDay } from "@/lib/usage/usage-by-day";
+import type { TUsageDay } from "@/lib/usage/usage-by-day";
 import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
 
 export type {
@@ -16,14 +16,14 @@ export type {
   TReceiptListItem,
   TReceiptVerification,
   TSettlement,
+  TUsageDay as UsageDay,
   TWebhookDelivery,
-  UsageDay,
 };
-export type Page<T> = { data: T[]; cursor: string | null; hasMore: boolean };
-export type CreatedKey = { key: TApiKey; secret: string };
-export type RolledKey = CreatedKey & { previous: TApiKey };
+export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
+export type TCreatedKey = { key: TApiKey; secret: string };
+export type TRolledKey = TCreatedKey & { previous: TApiKey };
 
-export type EvidenceRecord = {
+export type TEvidenceRecord = {
   id: string;
   type: string;
   payload: Record<string, unknown>;
@@ -31,24 +31,24 @@ export type EvidenceRecord = {
   hash: string;
   createdAt: string;
 };
-export type ReceiptDetail = {
+export type TReceiptDetail = {
   receipt: TReceiptFull;
-  evidence: EvidenceRecord[];
+  evidence: TEvidenceRecord[];
   inclusionProof: { leafIndex: number; treeSize: number; hashes: string[] } | null;
   treeHead: { origin: string; treeSize: number; rootHash: string; keyId: string } | null;
   logProblem: string | null;
 };
-type WebhookBase = { id: string; url: string; events: string[]; status: "active" | "disabled" };
-export type WebhookListItem = WebhookBase & {
+type TWebhookBase = { id: string; url: string; events: string[]; status: "active" | "disabled" };
+export type TWebhookListItem = TWebhookBase & {
   successRate: number | null;
   lastDeliveredAt: string | null;
 };
-export type Webhook = WebhookBase & {
+export type TWebhook = TWebhookBase & {
   description: string | null;
   stats: TWebhookStats;
   createdAt: string;
 };
-export type WebhookTestResult = {
+export type TWebhookTestResult = {
   webhookId: string;
   testDelivery: {
     status: "delivered";
@@ -98,25 +98,25 @@ export async function consoleFetch<T>(
 
 /** Query keys: one place, so that a mutation invalidates exactly what it changed. */
 export const queryKeys = {
-  keys: (environment: Environment) => ["keys", environment] as const,
-  agents: (environment: Environment) => ["agents", environment] as const,
+  keys: (environment: TEnvironment) => ["keys", environment] as const,
+  agents: (environment: TEnvironment) => ["agents", environment] as const,
   /** A paged list's key; usePagedList appends the page's cursor. */
-  agentPages: (environment: Environment) => ["agents", environment, "page"] as const,
-  agent: (environment: Environment, id: string) => ["agents", environment, "detail", id] as const,
-  receipts: (environment: Environment, filters: Record<string, string>) =>
+  agentPages: (environment: TEnvironment) => ["agents", environment, "page"] as const,
+  agent: (environment: TEnvironment, id: string) => ["agents", environment, "detail", id] as const,
+  receipts: (environment: TEnvironment, filters: Record<string, string>) =>
     ["receipts", environment, "page", filters] as const,
-  receipt: (environment: Environment, id: string) =>
+  receipt: (environment: TEnvironment, id: string) =>
     ["receipts", environment, "detail", id] as const,
-  negotiations: (environment: Environment) => ["negotiations", environment, "page"] as const,
-  negotiation: (environment: Environment, id: string) =>
+  negotiations: (environment: TEnvironment) => ["negotiations", environment, "page"] as const,
+  negotiation: (environment: TEnvironment, id: string) =>
     ["negotiations", environment, "detail", id] as const,
-  settlements: (environment: Environment) => ["settlements", environment, "page"] as const,
-  settlement: (environment: Environment, id: string) =>
+  settlements: (environment: TEnvironment) => ["settlements", environment, "page"] as const,
+  settlement: (environment: TEnvironment, id: string) =>
     ["settlements", environment, "detail", id] as const,
-  webhooks: (environment: Environment) => ["webhooks", environment] as const,
-  webhook: (environment: Environment, id: string) =>
+  webhooks: (environment: TEnvironment) => ["webhooks", environment] as const,
+  webhook: (environment: TEnvironment, id: string) =>
     ["webhooks", environment, "detail", id] as const,
-  deliveries: (environment: Environment, id: string, cursor: string | null) =>
+  deliveries: (environment: TEnvironment, id: string, cursor: string | null) =>
     ["webhooks", environment, "detail", id, "deliveries", cursor] as const,
-  usage: (environment: Environment, days: number) => ["usage", environment, days] as const,
+  usage: (environment: TEnvironment, days: number) => ["usage", environment, days] as const,
 };

@@ -2,18 +2,18 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { type Environment, environments } from "@/lib/environment";
+import { environments, type TEnvironment } from "@/lib/environment";
 import styles from "./shell.module.css";
 
-const labels: Record<Environment, string> = { sandbox: "Sandbox", production: "Production" };
+const labels: Record<TEnvironment, string> = { sandbox: "Sandbox", production: "Production" };
 
 /** The same section in the other environment (a detail page's id belongs to one environment). */
-function pathIn(pathname: string, environment: Environment) {
+function pathIn(pathname: string, environment: TEnvironment) {
   const section = pathname.split("/")[3];
   return `/console/${environment}${section ? `/${section}` : ""}`;
 }
 
-export function EnvironmentSwitch({ current }: { current: Environment }) {
+export function EnvironmentSwitch({ current }: { current: TEnvironment }) {
   const pathname = usePathname();
   return (
     <nav className={styles.switch} aria-label="Environment">

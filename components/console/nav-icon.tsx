@@ -1,7 +1,7 @@
-import type { NavIconName } from "./nav";
+import type { TNavIconName } from "./nav";
 
 // 16px line icons, inline so that nothing is fetched and every font renders them.
-const paths: Record<NavIconName, string> = {
+const paths: Record<TNavIconName, string> = {
   overview: "M2.5 2.5h4.5v4.5h-4.5zM9 2.5h4.5v4.5h-4.5zM2.5 9h4.5v4.5h-4.5zM9 9h4.5v4.5h-4.5z",
   agents:
     "M4 5.5h8a1.5 1.5 0 0 1 1.5 1.5v5a1.5 1.5 0 0 1-1.5 1.5h-8a1.5 1.5 0 0 1-1.5-1.5v-5a1.5 1.5 0 0 1 1.5-1.5zM8 5.5v-3M6 9.5h.01M10 9.5h.01",
@@ -14,7 +14,7 @@ const paths: Record<NavIconName, string> = {
   keys: "M10 2.5a3.5 3.5 0 1 1-2.9 5.45l-4.6 4.55v1.5h-2v-2l4.55-4.6a3.5 3.5 0 0 1 4.95-4.9zM11 5h.01",
 };
 
-export function NavIcon({ name }: { name: NavIconName }) {
+export function NavIcon({ name }: { name: TNavIconName }) {
   return (
     <svg
       width="16"

@@ -1,4 +1,4 @@
-export type NavIconName =
+export type TNavIconName =
   | "overview"
   | "agents"
   | "keys"
@@ -7,14 +7,14 @@ export type NavIconName =
   | "receipts"
   | "webhooks"
   | "usage";
-export type NavItem = { segment: string; label: string; icon: NavIconName };
-export type NavSection = { title: string; items: NavItem[] };
+export type TNavItem = { segment: string; label: string; icon: TNavIconName };
+export type TNavSection = { title: string; items: TNavItem[] };
 
 /**
  * The console's sections. A new page is one entry here and one folder under
  * app/(console)/console/[environment]/.
  */
-export const consoleNav: NavSection[] = [
+export const consoleNav: TNavSection[] = [
   {
     title: "Workspace",
     items: [

@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { basePaths, type Environment, keyPrefixes } from "@/lib/environment";
+import { basePaths, keyPrefixes, type TEnvironment } from "@/lib/environment";
 import { PageHeader } from "../ui/page-header";
 import ui from "../ui/ui.module.css";
-import { consoleFetch, type Page, queryKeys, type TAgent, type TApiKey } from "./api";
+import { consoleFetch, queryKeys, type TAgent, type TApiKey, type TPage } from "./api";
 import styles from "./overview.module.css";
 
 function Stat({ label, value, href }: { label: string; value: string; href: string }) {
@@ -22,7 +22,7 @@ export function OverviewPage({
   environment,
   organizationName,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   organizationName: string;
 }) {
   const [origin, setOrigin] = useState("");
@@ -35,7 +35,7 @@ export function OverviewPage({
   const agents = useQuery({
     queryKey: [...queryKeys.agentPages(environment), null],
     queryFn: () =>
-      consoleFetch<Page<TAgent>>(`/api/console/agents?environment=${environment}&limit=20`),
+      consoleFetch<TPage<TAgent>>(`/api/console/agents?environment=${environment}&limit=20`),
   });
   const activeKeys = keys.data?.data.filter((key) => key.status !== "revoked").length;
   const agentCount = agents.data

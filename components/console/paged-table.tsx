@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from "react";
 import { ErrorState, LoadingRows } from "../ui/states";
 import ui from "../ui/ui.module.css";
 import { Pager } from "./pager";
-import type { PagedList } from "./use-paged-list";
+import type { TPagedList } from "./use-paged-list";
 
 /**
  * A console list in a card: an error with a retry, `empty` when the first page has nothing,
@@ -16,7 +16,7 @@ export function PagedTable<T extends { id: string }>({
   empty,
   row,
 }: {
-  list: PagedList<T>;
+  list: TPagedList<T>;
   columns: string[];
   empty: ReactNode;
   /** The `<tr>` of one item. */

@@ -2,7 +2,7 @@
 
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
-import type { Page } from "./api";
+import type { TPage } from "./api";
 import styles from "./pager.module.css";
 import type { usePager } from "./use-pager";
 
@@ -12,7 +12,7 @@ export function Pager({
   placeholder,
 }: {
   pager: ReturnType<typeof usePager>;
-  page: Page<unknown> | undefined;
+  page: TPage<unknown> | undefined;
   placeholder: boolean;
 }) {
   if (!page || (!page.hasMore && pager.pageNumber === 1)) return null;

@@ -5,8 +5,8 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { type ReactNode, useEffect } from "react";
 import { ENVIRONMENT_COOKIE } from "@/lib/console/environment-cookie";
-import type { Environment } from "@/lib/environment";
-import type { ConsoleMember } from "@/lib/users/get-console-member";
+import type { TEnvironment } from "@/lib/environment";
+import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { Button } from "../ui/button";
 import { EnvironmentSwitch } from "./environment-switch";
 import { consoleNav } from "./nav";
@@ -22,8 +22,8 @@ export function Shell({
   environment,
   children,
 }: {
-  member: ConsoleMember;
-  environment: Environment;
+  member: TConsoleMember;
+  environment: TEnvironment;
   children: ReactNode;
 }) {
   const pathname = usePathname();

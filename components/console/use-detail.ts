@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch } from "./api";
 
 /** One resource of a console JSON route, e.g. `useDetail("settlements", …)`. */
 export function useDetail<T>(
   resource: string,
-  environment: Environment,
+  environment: TEnvironment,
   id: string,
   queryKey: readonly unknown[],
   { refetchInterval }: { refetchInterval?: number } = {},

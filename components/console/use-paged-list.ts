@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { consoleFetch, type Page } from "./api";
+import { consoleFetch, type TPage } from "./api";
 import { usePager } from "./use-pager";
 
 const PAGE_SIZE = 20;
@@ -26,11 +26,11 @@ export function usePagedList<T>({
     queryFn: () => {
       const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE) });
       if (pager.cursor) search.set("cursor", pager.cursor);
-      return consoleFetch<Page<T>>(`${path}?${search}`);
+      return consoleFetch<TPage<T>>(`${path}?${search}`);
     },
     placeholderData: keepPreviousData,
   });
   return { pager, query };
 }
 
-export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+export type TPagedList<T> = ReturnType<typeof usePagedList<T>>;

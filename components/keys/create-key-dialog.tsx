@@ -2,9 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import type { Scope } from "@/lib/auth/scopes";
-import type { Environment } from "@/lib/environment";
-import { type CreatedKey, consoleFetch, queryKeys } from "../console/api";
+import type { TScope } from "@/lib/auth/scopes";
+import type { TEnvironment } from "@/lib/environment";
+import { consoleFetch, queryKeys, type TCreatedKey } from "../console/api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -19,15 +19,15 @@ export function CreateKeyDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  environment: Environment;
+  environment: TEnvironment;
 }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
-  const [environment, setEnvironment] = useState<Environment>(current);
-  const [scopes, setScopes] = useState<Set<Scope>>(new Set());
+  const [environment, setEnvironment] = useState<TEnvironment>(current);
+  const [scopes, setScopes] = useState<Set<TScope>>(new Set());
   const create = useMutation({
     mutationFn: () =>
-      consoleFetch<CreatedKey>("/api/console/keys", {
+      consoleFetch<TCreatedKey>("/api/console/keys", {
         method: "POST",
         body: { name, environment, scopes: [...scopes] },
       }),

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { basePaths, type Environment } from "@/lib/environment";
+import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
 import { NavIcon } from "../console/nav-icon";
 import { Button } from "../ui/button";
@@ -16,11 +16,11 @@ import styles from "./keys.module.css";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RollKeyDialog } from "./roll-key-dialog";
 
-type Action = { kind: "roll" | "revoke"; key: TApiKey } | undefined;
+type TAction = { kind: "roll" | "revoke"; key: TApiKey } | undefined;
 
-export function KeysPage({ environment }: { environment: Environment }) {
+export function KeysPage({ environment }: { environment: TEnvironment }) {
   const [creating, setCreating] = useState(false);
-  const [action, setAction] = useState<Action>();
+  const [action, setAction] = useState<TAction>();
   const keys = useQuery({
     queryKey: queryKeys.keys(environment),
     queryFn: () =>

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type RollOverlap, rollOverlaps } from "@/lib/keys/roll-overlaps";
-import { consoleFetch, queryKeys, type RolledKey, type TApiKey } from "../console/api";
+import { rollOverlaps, type TRollOverlap } from "@/lib/keys/roll-overlaps";
+import { consoleFetch, queryKeys, type TApiKey, type TRolledKey } from "../console/api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { formatAbsolute, formatRelative } from "../ui/time";
@@ -11,7 +11,7 @@ import ui from "../ui/ui.module.css";
 import styles from "./keys.module.css";
 import { SecretReveal } from "./secret-reveal";
 
-const overlapLabels: Record<RollOverlap, string> = {
+const overlapLabels: Record<TRollOverlap, string> = {
   now: "Now",
   "1h": "In 1 hour",
   "24h": "In 24 hours",
@@ -26,10 +26,10 @@ function stopsWorking(expiresAt: Date) {
 
 export function RollKeyDialog({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [overlap, setOverlap] = useState<RollOverlap>("24h");
+  const [overlap, setOverlap] = useState<TRollOverlap>("24h");
   const roll = useMutation({
     mutationFn: () =>
-      consoleFetch<RolledKey>(`/api/console/keys/${encodeURIComponent(apiKey.id)}/roll`, {
+      consoleFetch<TRolledKey>(`/api/console/keys/${encodeURIComponent(apiKey.id)}/roll`, {
         method: "POST",
         body: { overlap },
       }),
@@ -78,7 +78,7 @@ export function RollKeyDialog({ apiKey, onClose }: { apiKey: TApiKey; onClose: (
       {roll.error ? <div className={ui.alert}>{roll.error.message}</div> : null}
       <fieldset className={styles.overlaps}>
         <legend className={ui.label}>The old secret stops working</legend>
-        {(Object.keys(rollOverlaps) as RollOverlap[]).map((option) => (
+        {(Object.keys(rollOverlaps) as TRollOverlap[]).map((option) => (
           <label key={option} className={styles.overlapOption}>
             <input
               type="radio"

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { allScopes, type Scope, scopeGroups } from "@/lib/auth/scopes";
+import { allScopes, scopeGroups, type TScope } from "@/lib/auth/scopes";
 import styles from "./keys.module.css";
 
 const groupLabels: Record<keyof typeof scopeGroups, string> = {
@@ -21,9 +21,9 @@ function GroupCheckbox({
   onChange,
 }: {
   label: string;
-  scopes: readonly Scope[];
-  selected: ReadonlySet<Scope>;
-  onChange: (scopes: readonly Scope[], checked: boolean) => void;
+  scopes: readonly TScope[];
+  selected: ReadonlySet<TScope>;
+  onChange: (scopes: readonly TScope[], checked: boolean) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
   const count = scopes.filter((scope) => selected.has(scope)).length;
@@ -51,10 +51,10 @@ export function ScopePicker({
   value,
   onChange,
 }: {
-  value: ReadonlySet<Scope>;
-  onChange: (next: Set<Scope>) => void;
+  value: ReadonlySet<TScope>;
+  onChange: (next: Set<TScope>) => void;
 }) {
-  function toggle(scopes: readonly Scope[], checked: boolean) {
+  function toggle(scopes: readonly TScope[], checked: boolean) {
     const next = new Set(value);
     for (const scope of scopes) {
       if (checked) next.add(scope);
@@ -75,7 +75,7 @@ export function ScopePicker({
           </button>
         </span>
       </legend>
-      {(Object.entries(scopeGroups) as [keyof typeof scopeGroups, readonly Scope[]][]).map(
+      {(Object.entries(scopeGroups) as [keyof typeof scopeGroups, readonly TScope[]][]).map(
         ([group, scopes]) => (
           <div key={group} className={styles.group}>
             <GroupCheckbox

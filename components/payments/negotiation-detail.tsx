@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TNegotiation } from "../console/api";
 import { DetailFrame } from "../console/detail-frame";
 import { DetailList, DetailRow } from "../console/detail-list";
@@ -17,7 +17,7 @@ export function NegotiationDetail({
   environment,
   negotiationId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   negotiationId: string;
 }) {
   const negotiation = useDetail<TNegotiation>(

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { basePaths, type Environment } from "@/lib/environment";
+import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TNegotiation } from "../console/api";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
@@ -13,7 +13,7 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { NegotiationStatus } from "./status-badges";
 
-export function NegotiationsPage({ environment }: { environment: Environment }) {
+export function NegotiationsPage({ environment }: { environment: TEnvironment }) {
   const list = usePagedList<TNegotiation>({
     queryKey: queryKeys.negotiations(environment),
     path: "/api/console/negotiations",

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import type { TSettlement } from "../console/api";
 import { formatMoney } from "../console/money";
 import ui from "../ui/ui.module.css";
@@ -10,7 +10,7 @@ export function PartiesTable({
   parties,
   currency,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   parties: TSettlement["parties"];
   currency: string;
 }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TSettlement } from "../console/api";
 import { DetailFrame } from "../console/detail-frame";
 import { DetailList, DetailRow, none } from "../console/detail-list";
@@ -17,7 +17,7 @@ export function SettlementDetail({
   environment,
   settlementId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   settlementId: string;
 }) {
   const settlement = useDetail<TSettlement>(

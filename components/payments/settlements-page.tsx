@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { basePaths, type Environment } from "@/lib/environment";
+import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TSettlement } from "../console/api";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
@@ -13,7 +13,7 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { SettlementStatus } from "./status-badges";
 
-export function SettlementsPage({ environment }: { environment: Environment }) {
+export function SettlementsPage({ environment }: { environment: TEnvironment }) {
   const list = usePagedList<TSettlement>({
     queryKey: queryKeys.settlements(environment),
     path: "/api/console/settlements",

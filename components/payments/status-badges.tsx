@@ -1,7 +1,7 @@
 import type { TNegotiation, TSettlement } from "../console/api";
-import { Badge, type BadgeTone } from "../ui/badge";
+import { Badge, type TBadgeTone } from "../ui/badge";
 
-const negotiationTones: Record<TNegotiation["status"], BadgeTone> = {
+const negotiationTones: Record<TNegotiation["status"], TBadgeTone> = {
   open: "accent",
   accepted: "success",
   rejected: "danger",
@@ -9,7 +9,7 @@ const negotiationTones: Record<TNegotiation["status"], BadgeTone> = {
   expired: "neutral",
 };
 
-const settlementTones: Record<TSettlement["status"], BadgeTone> = {
+const settlementTones: Record<TSettlement["status"], TBadgeTone> = {
   pending: "neutral",
   executing: "accent",
   executed: "success",

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { Environment } from "@/lib/environment";
-import { consoleFetch, queryKeys, type ReceiptDetail as TReceiptDetail } from "../console/api";
+import type { TEnvironment } from "@/lib/environment";
+import { consoleFetch, queryKeys, type TReceiptDetail } from "../console/api";
 import { DetailList, DetailRow } from "../console/detail-list";
 import { formatMoney } from "../console/money";
 import { PartiesTable } from "../payments/parties-table";
@@ -20,7 +20,7 @@ export function ReceiptDetail({
   environment,
   receiptId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   receiptId: string;
 }) {
   const detail = useQuery({

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { basePaths, type Environment } from "@/lib/environment";
+import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TReceiptListItem } from "../console/api";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
@@ -15,16 +15,16 @@ import ui from "../ui/ui.module.css";
 import { ReceiptStatus } from "./receipt-status";
 import styles from "./receipts.module.css";
 
-type Filters = {
+type TFilters = {
   status: string;
   settlementId: string;
   createdAfter: string;
   createdBefore: string;
 };
-const noFilters: Filters = { status: "", settlementId: "", createdAfter: "", createdBefore: "" };
+const noFilters: TFilters = { status: "", settlementId: "", createdAfter: "", createdBefore: "" };
 
 /** The API's filter parameters: dates (local calendar days) become instants. */
-function filterQuery(filters: Filters): Record<string, string> {
+function filterQuery(filters: TFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (filters.status) query.status = filters.status;
   if (filters.settlementId.trim()) query.settlementId = filters.settlementId.trim();
@@ -42,7 +42,7 @@ export function ReceiptsPage({
   environment,
   settlementId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   settlementId: string;
 }) {
   const [filters, setFilters] = useState({ ...noFilters, settlementId });
@@ -52,7 +52,7 @@ export function ReceiptsPage({
     path: "/api/console/receipts",
     params: { environment, ...query },
   });
-  const change = (patch: Partial<Filters>) => {
+  const change = (patch: Partial<TFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
     list.pager.reset();
   };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TReceiptVerification } from "../console/api";
 import { Button } from "../ui/button";
 import { Time } from "../ui/time";
@@ -22,7 +22,7 @@ export function VerifyPanel({
   environment,
   receiptId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   receiptId: string;
 }) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 import styles from "./ui.module.css";
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+type TButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: "secondary" | "primary" | "danger" | "ghost";
   size?: "normal" | "small";
 };
@@ -12,7 +12,7 @@ export function Button({
   className,
   type = "button",
   ...props
-}: ButtonProps) {
+}: TButtonProps) {
   const classes = [
     styles.button,
     variant === "secondary" ? undefined : styles[variant],

@@ -1,6 +1,6 @@
 import styles from "./usage.module.css";
 
-export type BarSeries = { label: string; color: string; values: number[] };
+export type TBarSeries = { label: string; color: string; values: number[] };
 
 const WIDTH = 720;
 const HEIGHT = 180;
@@ -22,7 +22,7 @@ export function BarChart({
 }: {
   title: string;
   days: string[];
-  series: BarSeries[];
+  series: TBarSeries[];
   format?: (value: number) => string;
 }) {
   const totals = days.map((_, index) => series.reduce((sum, s) => sum + s.values[index]!, 0));

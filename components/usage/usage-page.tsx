@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type UsageDay } from "../console/api";
 import { formatMoney } from "../console/money";
 import { Button } from "../ui/button";
@@ -23,7 +23,7 @@ function mainCurrency(days: UsageDay[]): string | null {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
-export function UsagePage({ environment }: { environment: Environment }) {
+export function UsagePage({ environment }: { environment: TEnvironment }) {
   const [days, setDays] = useState<number>(14);
   const usage = useQuery({
     queryKey: queryKeys.usage(environment, days),

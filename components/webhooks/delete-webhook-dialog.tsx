@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import type { Environment } from "@/lib/environment";
-import { consoleFetch, queryKeys, type Webhook } from "../console/api";
+import type { TEnvironment } from "@/lib/environment";
+import { consoleFetch, queryKeys, type TWebhook } from "../console/api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -13,8 +13,8 @@ export function DeleteWebhookDialog({
   webhook,
   onClose,
 }: {
-  environment: Environment;
-  webhook: Webhook;
+  environment: TEnvironment;
+  webhook: TWebhook;
   onClose: () => void;
 }) {
   const router = useRouter();

@@ -1,17 +1,17 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Environment } from "@/lib/environment";
-import { consoleFetch, type Page, queryKeys, type TWebhookDelivery } from "../console/api";
+import type { TEnvironment } from "@/lib/environment";
+import { consoleFetch, queryKeys, type TPage, type TWebhookDelivery } from "../console/api";
 import { Pager } from "../console/pager";
 import { usePager } from "../console/use-pager";
-import { Badge, type BadgeTone } from "../ui/badge";
+import { Badge, type TBadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 
-const tones: Record<TWebhookDelivery["status"], BadgeTone> = {
+const tones: Record<TWebhookDelivery["status"], TBadgeTone> = {
   pending: "accent",
   delivered: "success",
   failed: "danger",
@@ -23,7 +23,7 @@ export function DeliveriesTable({
   environment,
   webhookId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   webhookId: string;
 }) {
   const queryClient = useQueryClient();
@@ -33,7 +33,7 @@ export function DeliveriesTable({
     queryFn: () => {
       const query = new URLSearchParams({ environment, limit: "20" });
       if (pager.cursor) query.set("cursor", pager.cursor);
-      return consoleFetch<Page<TWebhookDelivery>>(
+      return consoleFetch<TPage<TWebhookDelivery>>(
         `/api/console/webhooks/${encodeURIComponent(webhookId)}/deliveries?${query}`,
       );
     },

@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { ConsoleApiError, WebhookTestResult } from "../console/api";
+import type { ConsoleApiError, TWebhookTestResult } from "../console/api";
 import ui from "../ui/ui.module.css";
 import styles from "./webhooks.module.css";
 
@@ -9,7 +9,7 @@ import styles from "./webhooks.module.css";
 export function TestEventPanel({
   test,
 }: {
-  test: UseMutationResult<WebhookTestResult, ConsoleApiError, void>;
+  test: UseMutationResult<TWebhookTestResult, ConsoleApiError, void>;
 }) {
   if (test.isIdle) return null;
   if (test.isPending) {

@@ -3,13 +3,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { type ReactNode, useState } from "react";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import {
   type ConsoleApiError,
   consoleFetch,
   queryKeys,
-  type Webhook,
-  type WebhookTestResult,
+  type TWebhook,
+  type TWebhookTestResult,
 } from "../console/api";
 import { DetailFrame } from "../console/detail-frame";
 import { DetailList, DetailRow, none } from "../console/detail-list";
@@ -39,13 +39,13 @@ export function WebhookDetail({
   webhookId,
   eventTypes,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   webhookId: string;
   eventTypes: readonly string[];
 }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
-  const webhook = useDetail<Webhook>(
+  const webhook = useDetail<TWebhook>(
     "webhooks",
     environment,
     webhookId,
@@ -55,13 +55,13 @@ export function WebhookDetail({
   );
   const path = `/api/console/webhooks/${encodeURIComponent(webhookId)}`;
   const setStatus = useMutation({
-    mutationFn: (status: Webhook["status"]) =>
+    mutationFn: (status: TWebhook["status"]) =>
       consoleFetch(`${path}?environment=${environment}`, { method: "PATCH", body: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(environment) }),
   });
-  const test = useMutation<WebhookTestResult, ConsoleApiError, void>({
+  const test = useMutation<TWebhookTestResult, ConsoleApiError, void>({
     mutationFn: () =>
-      consoleFetch<WebhookTestResult>(`${path}/test?environment=${environment}`, {
+      consoleFetch<TWebhookTestResult>(`${path}/test?environment=${environment}`, {
         method: "POST",
         body: {},
       }),

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import type { Environment } from "@/lib/environment";
-import { consoleFetch, queryKeys, type Webhook } from "../console/api";
+import type { TEnvironment } from "@/lib/environment";
+import { consoleFetch, queryKeys, type TWebhook } from "../console/api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -20,9 +20,9 @@ export function WebhookFormDialog({
   onClose,
   onSaved,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   eventTypes: readonly string[];
-  webhook?: Webhook;
+  webhook?: TWebhook;
   onClose: () => void;
   onSaved?: (id: string) => void;
 }) {

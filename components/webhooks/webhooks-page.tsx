@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { Environment } from "@/lib/environment";
-import { queryKeys, type WebhookListItem } from "../console/api";
+import type { TEnvironment } from "@/lib/environment";
+import { queryKeys, type TWebhookListItem } from "../console/api";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { usePagedList } from "../console/use-paged-list";
@@ -20,12 +20,12 @@ export function WebhooksPage({
   environment,
   eventTypes,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   eventTypes: readonly string[];
 }) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
-  const list = usePagedList<WebhookListItem>({
+  const list = usePagedList<TWebhookListItem>({
     queryKey: [...queryKeys.webhooks(environment), "page"],
     path: "/api/console/webhooks",
     params: { environment },

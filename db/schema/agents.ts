@@ -30,4 +30,4 @@ export const agents = pgTable(
   ],
 );
 
-export type Agent = typeof agents.$inferSelect;
+export type TAgentRow = typeof agents.$inferSelect;

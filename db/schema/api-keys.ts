@@ -29,4 +29,4 @@ export const apiKeys = pgTable(
   ],
 );
 
-export type ApiKey = typeof apiKeys.$inferSelect;
+export type TApiKeyRow = typeof apiKeys.$inferSelect;

@@ -17,4 +17,4 @@ export const attestLogHeads = pgTable("attest_log_heads", {
   signedAt: timestampMs().notNull(),
 });
 
-export type AttestLogHeadRow = typeof attestLogHeads.$inferSelect;
+export type TAttestLogHeadRow = typeof attestLogHeads.$inferSelect;

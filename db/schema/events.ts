@@ -17,4 +17,4 @@ export const events = pgTable(
   ],
 );
 
-export type EventRow = typeof events.$inferSelect;
+export type TEventRow = typeof events.$inferSelect;

@@ -27,4 +27,4 @@ export const evidenceRecords = pgTable(
   ],
 );
 
-export type EvidenceRecordRow = typeof evidenceRecords.$inferSelect;
+export type TEvidenceRecordRow = typeof evidenceRecords.$inferSelect;

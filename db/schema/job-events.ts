@@ -14,4 +14,4 @@ export const jobEvents = pgTable("job_events", {
   receivedAt: timestampMs().notNull().defaultNow(),
 });
 
-export type JobEventRow = typeof jobEvents.$inferSelect;
+export type TJobEventRow = typeof jobEvents.$inferSelect;

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestampMs } from "./_columns";
 
-export type JobRunStatus = "queued" | "completed" | "failed" | "cancelled";
+export type TJobRunStatus = "queued" | "completed" | "failed" | "cancelled";
 
 /** What the runner remembers of one step: its result, or the error it finally failed with. */
-export type JobStepState = { data: unknown } | { error: unknown };
+export type TJobStepState = { data: unknown } | { error: unknown };
 
 /**
  * One run of one Inngest function in the embedded runner: its triggering event, the results of
@@ -21,12 +21,12 @@ export const jobRuns = pgTable(
     functionId: text().notNull(),
     eventId: text().notNull(),
     event: jsonb().$type<Record<string, unknown>>().notNull(),
-    status: text().$type<JobRunStatus>().notNull().default("queued"),
+    status: text().$type<TJobRunStatus>().notNull().default("queued"),
     /** Due time: now, the end of a sleep, or the next retry. */
     runAt: timestampMs().notNull().defaultNow(),
     /** Attempt of the current step (reset when a step completes), as the SDK's `ctx.attempt`. */
     attempt: integer().notNull().default(0),
-    steps: jsonb().$type<Record<string, JobStepState>>().notNull().default({}),
+    steps: jsonb().$type<Record<string, TJobStepState>>().notNull().default({}),
     /** Hashed step ids in completion order: the SDK's `ctx.stack`. */
     stack: jsonb().$type<string[]>().notNull().default([]),
     concurrencyKey: text(),
@@ -53,4 +53,4 @@ export const jobRuns = pgTable(
   ],
 );
 
-export type JobRunRow = typeof jobRuns.$inferSelect;
+export type TJobRunRow = typeof jobRuns.$inferSelect;

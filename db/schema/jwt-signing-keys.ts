@@ -12,4 +12,4 @@ export const jwtSigningKeys = pgTable("jwt_signing_keys", {
   publishUntil: timestampMs(),
 });
 
-export type JwtSigningKey = typeof jwtSigningKeys.$inferSelect;
+export type TJwtSigningKey = typeof jwtSigningKeys.$inferSelect;

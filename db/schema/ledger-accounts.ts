@@ -29,4 +29,4 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type TLedgerAccountRow = typeof ledgerAccounts.$inferSelect;

@@ -2,7 +2,7 @@ import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { environmentEnum, timestampMs } from "./_columns";
 
 export const ledgerTransferKinds = ["fund", "execute", "reverse"] as const;
-export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
+export type TLedgerTransferKind = (typeof ledgerTransferKinds)[number];
 
 /**
  * One balanced movement of money. `(reference, kind)` is unique: a settlement id is the
@@ -21,4 +21,4 @@ export const ledgerTransfers = pgTable(
   (t) => [uniqueIndex("idx_ledger_transfers_on_reference_kind").on(t.reference, t.kind)],
 );
 
-export type LedgerTransferRow = typeof ledgerTransfers.$inferSelect;
+export type TLedgerTransferRow = typeof ledgerTransfers.$inferSelect;

@@ -9,15 +9,15 @@ export const negotiationStatuses = [
   "cancelled",
   "expired",
 ] as const;
-export type NegotiationStatus = (typeof negotiationStatuses)[number];
+export type TNegotiationStatus = (typeof negotiationStatuses)[number];
 
-export type NegotiationTerms = {
+export type TNegotiationTerms = {
   amount: { value: number; currency: string };
   splits: { agentId: string; amount: number }[];
   description: string | null;
 };
 
-export type NegotiationResponse = {
+export type TNegotiationResponse = {
   agentId: string;
   action: "accept" | "reject" | "counter" | "cancel";
   message: string | null;
@@ -25,12 +25,12 @@ export type NegotiationResponse = {
 };
 
 /** One round: the terms someone proposed and every response to them. */
-export type NegotiationRound = {
+export type TNegotiationRound = {
   round: number;
   proposedBy: string;
   proposedAt: string;
-  terms: NegotiationTerms;
-  responses: NegotiationResponse[];
+  terms: TNegotiationTerms;
+  responses: TNegotiationResponse[];
 };
 
 /**
@@ -49,8 +49,8 @@ export const negotiations = pgTable(
     partyOrganizationIds: text().array().notNull(),
     status: text({ enum: negotiationStatuses }).notNull().default("open"),
     round: integer().notNull().default(1),
-    terms: jsonb().$type<NegotiationTerms>().notNull(),
-    rounds: jsonb().$type<NegotiationRound[]>().notNull(),
+    terms: jsonb().$type<TNegotiationTerms>().notNull(),
+    rounds: jsonb().$type<TNegotiationRound[]>().notNull(),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     expiresAt: timestampMs().notNull(),
     /** When the negotiation left `open` (accepted, rejected, cancelled or expired). */
@@ -66,4 +66,4 @@ export const negotiations = pgTable(
   ],
 );
 
-export type NegotiationRow = typeof negotiations.$inferSelect;
+export type TNegotiationRow = typeof negotiations.$inferSelect;

@@ -8,4 +8,4 @@ export const organizations = pgTable("organizations", {
   ...lifecycleDates,
 });
 
-export type Organization = typeof organizations.$inferSelect;
+export type TOrganization = typeof organizations.$inferSelect;

@@ -4,7 +4,7 @@ import { environmentEnum, timestampMs } from "./_columns";
 
 export const receiptStatuses = ["pending", "valid", "invalid"] as const;
 
-export type ReceiptParty = { agentId: string; role: "initiator" | "responder"; amount: number };
+export type TReceiptParty = { agentId: string; role: "initiator" | "responder"; amount: number };
 
 /**
  * One receipt per executed settlement, written in the transaction that marks it executed.
@@ -20,7 +20,7 @@ export const receipts = pgTable(
     negotiationId: text().notNull(),
     amountValue: bigint({ mode: "number" }).notNull(),
     currency: text().notNull(),
-    parties: jsonb().$type<ReceiptParty[]>().notNull(),
+    parties: jsonb().$type<TReceiptParty[]>().notNull(),
     adapter: text().notNull(),
     externalRef: text().notNull(),
     policySnapshot: text().notNull(),
@@ -45,4 +45,4 @@ export const receipts = pgTable(
   ],
 );
 
-export type ReceiptRow = typeof receipts.$inferSelect;
+export type TReceiptRow = typeof receipts.$inferSelect;

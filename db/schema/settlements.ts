@@ -1,6 +1,6 @@
 import { bigint, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
-import type { ReceiptParty } from "./receipts";
+import type { TReceiptParty } from "./receipts";
 
 export const settlementStatuses = [
   "pending",
@@ -10,7 +10,7 @@ export const settlementStatuses = [
   "reversed",
   "disputed",
 ] as const;
-export type SettlementStatus = (typeof settlementStatuses)[number];
+export type TSettlementStatus = (typeof settlementStatuses)[number];
 
 /**
  * A settlement of one accepted negotiation. `organizationId` is the payer's (initiator's)
@@ -30,7 +30,7 @@ export const settlements = pgTable(
     status: text({ enum: settlementStatuses }).notNull().default("pending"),
     amountValue: bigint({ mode: "number" }).notNull(),
     currency: text().notNull(),
-    parties: jsonb().$type<ReceiptParty[]>().notNull(),
+    parties: jsonb().$type<TReceiptParty[]>().notNull(),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     externalRef: text(),
     policyVersion: text(),
@@ -54,4 +54,4 @@ export const settlements = pgTable(
   ],
 );
 
-export type SettlementRow = typeof settlements.$inferSelect;
+export type TSettlementRow = typeof settlements.$inferSelect;

@@ -22,4 +22,4 @@ export const treeHeadKeys = pgTable(
   (t) => [uniqueIndex("idx_tree_head_keys_one_active").on(t.status).where(sql`status = 'active'`)],
 );
 
-export type TreeHeadKeyRow = typeof treeHeadKeys.$inferSelect;
+export type TTreeHeadKeyRow = typeof treeHeadKeys.$inferSelect;

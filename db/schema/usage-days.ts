@@ -22,4 +22,4 @@ export const usageDays = pgTable(
   ],
 );
 
-export type UsageDayRow = typeof usageDays.$inferSelect;
+export type TUsageDayRow = typeof usageDays.$inferSelect;

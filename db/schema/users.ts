@@ -20,4 +20,4 @@ export const users = pgTable(
   ],
 );
 
-export type User = typeof users.$inferSelect;
+export type TUser = typeof users.$inferSelect;

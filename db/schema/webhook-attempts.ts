@@ -30,4 +30,4 @@ export const webhookAttempts = pgTable(
   ],
 );
 
-export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
+export type TWebhookAttempt = typeof webhookAttempts.$inferSelect;

@@ -36,4 +36,4 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type TWebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -44,4 +44,4 @@ export const webhookEndpoints = pgTable(
   ],
 );
 
-export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type TWebhookEndpoint = typeof webhookEndpoints.$inferSelect;

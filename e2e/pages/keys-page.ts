@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type Overlap = "Now" | "In 1 hour" | "In 24 hours" | "In 7 days";
+export type TOverlap = "Now" | "In 1 hour" | "In 24 hours" | "In 7 days";
 
 export class KeysPage {
   constructor(readonly page: Page) {}
@@ -71,7 +71,7 @@ export class KeysPage {
   }
 
   /** Opens the roll dialog of the row and picks the overlap, leaving it open to inspect. */
-  async startRoll(row: Locator, overlap: Overlap) {
+  async startRoll(row: Locator, overlap: TOverlap) {
     await row.getByRole("button", { name: "Roll" }).click();
     const dialog = this.page.getByRole("dialog", { name: /^Roll/ });
     await dialog.getByRole("radio", { name: overlap }).check();

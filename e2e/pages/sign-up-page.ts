@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import type { Account } from "../support/accounts";
+import type { TAccount } from "../support/accounts";
 
 export class SignUpPage {
   constructor(readonly page: Page) {}
@@ -9,7 +9,7 @@ export class SignUpPage {
     await expect(this.page.getByRole("heading", { name: "Create your account" })).toBeVisible();
   }
 
-  async fill(account: Account) {
+  async fill(account: TAccount) {
     await this.page.getByLabel("Your name").fill(account.name);
     await this.page.getByLabel("Work email").fill(account.email);
     await this.page.getByLabel("Password").fill(account.password);
@@ -17,7 +17,7 @@ export class SignUpPage {
   }
 
   /** Signs up and waits for the console's sandbox overview. */
-  async signUp(account: Account) {
+  async signUp(account: TAccount) {
     await this.goto();
     await this.fill(account);
     await this.page.getByRole("button", { name: "Create account" }).click();

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 
-export type Account = { name: string; email: string; password: string; organization: string };
+export type TAccount = { name: string; email: string; password: string; organization: string };
 
 /** A fresh account: random emails let specs run in parallel and again on the same database. */
-export function newAccount(label: string): Account {
+export function newAccount(label: string): TAccount {
   const tag = randomBytes(5).toString("hex");
   return {
     name: `${label} Tester`,

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 
-export type ReceivedWebhook = { type: string; body: string; signed: boolean };
+export type TReceivedWebhook = { type: string; body: string; signed: boolean };
 
 /** The HMAC key of a `whsec_<base64>` secret is its decoded bytes (Standard Webhooks). */
 function keyOf(secret: string): Buffer {
@@ -24,7 +24,7 @@ function signatureValid(secret: string, headers: Record<string, unknown>, body: 
  * with whether each request was signed with `secret` (set once the console generated it).
  */
 export async function startReceiver() {
-  const received: ReceivedWebhook[] = [];
+  const received: TReceivedWebhook[] = [];
   const state = { status: 200, secret: "" };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { organizations, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { emitEvent } from "@/lib/events/emit-event";
 import { deliveryRequested } from "@/lib/events/jobs";
 import { createOrganization } from "@/lib/orgs/create-organization";
@@ -57,7 +57,7 @@ async function receiverAnswering(statuses: number[], headers: Record<string, str
 
 async function endpointWithEvent(
   url: string,
-  environment: Environment = "sandbox",
+  environment: TEnvironment = "sandbox",
   urlNow: string = url,
 ) {
   const tenant = { organizationId, environment };

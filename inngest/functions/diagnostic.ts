@@ -8,15 +8,15 @@ import { inngest } from "@/inngest/client";
  * which the test servers set. Every step execution appends a JSON line to the file named by
  * `event.data.log`, so a test in another process can count executions.
  */
-type DiagnosticData = { log: string; [key: string]: unknown };
+type TDiagnosticData = { log: string; [key: string]: unknown };
 
-const record = (data: DiagnosticData, entry: Record<string, unknown>) =>
+const record = (data: TDiagnosticData, entry: Record<string, unknown>) =>
   appendFileSync(data.log, `${JSON.stringify({ ...entry, pid: process.pid, at: Date.now() })}\n`);
 
 const steps = inngest.createFunction(
   { id: "diag-steps", triggers: [{ event: "diag/steps.requested" }] },
   async ({ event, step }) => {
-    const data = event.data as DiagnosticData;
+    const data = event.data as TDiagnosticData;
     const a = await step.run("a", () => {
       record(data, { step: "a" });
       return { n: 1 };
@@ -36,7 +36,7 @@ const steps = inngest.createFunction(
 const flaky = inngest.createFunction(
   { id: "diag-flaky", retries: 3, triggers: [{ event: "diag/flaky.requested" }] },
   async ({ event, step, attempt }) => {
-    const data = event.data as DiagnosticData & { failTimes: number };
+    const data = event.data as TDiagnosticData & { failTimes: number };
     return step.run("flaky", () => {
       record(data, { step: "flaky", attempt });
       if (attempt < data.failTimes) throw new Error(`failing on purpose, attempt ${attempt}`);
@@ -51,12 +51,12 @@ const doomed = inngest.createFunction(
     retries: 1,
     triggers: [{ event: "diag/doomed.requested" }],
     onFailure: async ({ event, error }) => {
-      const original = event.data.event.data as DiagnosticData;
+      const original = event.data.event.data as TDiagnosticData;
       record(original, { step: "on-failure", message: error.message });
     },
   },
   async ({ event, step, attempt }) => {
-    const data = event.data as DiagnosticData;
+    const data = event.data as TDiagnosticData;
     await step.run("doomed", () => {
       record(data, { step: "doomed", attempt });
       throw new Error("always fails");
@@ -71,7 +71,7 @@ const sleeper = inngest.createFunction(
     cancelOn: [{ event: "diag/sleeper.cancelled", if: "async.data.token == event.data.token" }],
   },
   async ({ event, step }) => {
-    const data = event.data as DiagnosticData & { duration: string };
+    const data = event.data as TDiagnosticData & { duration: string };
     await step.run("before", () => record(data, { step: "before" }));
     await step.sleep("nap", data.duration);
     await step.run("after", () => record(data, { step: "after" }));
@@ -85,7 +85,7 @@ const serial = inngest.createFunction(
     triggers: [{ event: "diag/serial.requested" }],
   },
   async ({ event, step }) => {
-    const data = event.data as DiagnosticData & { holdMs: number };
+    const data = event.data as TDiagnosticData & { holdMs: number };
     await step.run("hold", async () => {
       record(data, { step: "start" });
       await delay(data.holdMs);
@@ -97,7 +97,7 @@ const serial = inngest.createFunction(
 const crashable = inngest.createFunction(
   { id: "diag-crashable", triggers: [{ event: "diag/crashable.requested" }] },
   async ({ event, step }) => {
-    const data = event.data as DiagnosticData & { holdMs: number };
+    const data = event.data as TDiagnosticData & { holdMs: number };
     await step.run("one", () => record(data, { step: "one" }));
     await step.run("two", async () => {
       record(data, { step: "two-started" });

@@ -2,7 +2,7 @@ import { and, arrayContains, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { agents } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { decodeRankCursor, encodeRankCursor } from "./discover-cursor";
 import type { ZDiscoverAgentsQuery } from "./schemas";
 
@@ -18,7 +18,7 @@ export async function discoverAgents({
   environment,
   query,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   query: z.output<typeof ZDiscoverAgentsQuery>;
 }) {
   const position = query.cursor ? decodeRankCursor(query.cursor) : undefined;

@@ -1,14 +1,14 @@
 import { invalid } from "@/lib/http/api-error";
 
 /** Where a page of the ranking ended: the last row's score, creation time and id. */
-export type RankPosition = { score: number; createdAt: Date; id: string };
+export type TRankPosition = { score: number; createdAt: Date; id: string };
 
-export function encodeRankCursor(position: RankPosition): string {
+export function encodeRankCursor(position: TRankPosition): string {
   const fields = [position.score, position.createdAt.getTime(), position.id];
   return Buffer.from(JSON.stringify(fields)).toString("base64url");
 }
 
-export function decodeRankCursor(cursor: string): RankPosition {
+export function decodeRankCursor(cursor: string): TRankPosition {
   try {
     const [score, time, id] = JSON.parse(
       Buffer.from(cursor, "base64url").toString("utf8"),

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import { agents } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 import { ownedAgents, type Tenant } from "./visibility";
 
 export async function getAgentOrThrow(
   { tenant, agentId, forUpdate = false }: { tenant: Tenant; agentId: string; forUpdate?: boolean },
-  executor: Executor = db,
+  executor: TExecutor = db,
 ) {
   const query = executor
     .select()

@@ -1,9 +1,9 @@
 import { and, arrayContains, eq, gt } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { negotiations } from "@/db/schema";
 
 /** Whether the agent is party to a negotiation that is still open (not past its expiry). */
-export async function hasOpenNegotiation(executor: Executor, agentId: string): Promise<boolean> {
+export async function hasOpenNegotiation(executor: TExecutor, agentId: string): Promise<boolean> {
   const [open] = await executor
     .select({ id: negotiations.id })
     .from(negotiations)

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { statementSql } from "@/db/client";
 import { isoTimeSql } from "@/db/iso-time-sql";
-import { decodeCursor, type SerializedRow, toSerializedPage } from "@/lib/http/pagination";
+import { decodeCursor, type TSerializedRow, toSerializedPage } from "@/lib/http/pagination";
 import type { TAgent, ZListAgentsQuery } from "./schemas";
 import type { Tenant } from "./visibility";
 
@@ -24,7 +24,7 @@ export async function listAgents({
 }) {
   const sql = statementSql();
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const rows = await sql<SerializedRow[]>`
+  const rows = await sql<TSerializedRow[]>`
     select row_to_json(agent)::text as json, agent.id, agent."createdAt"
     from (
       select ${sql.unsafe(agentFields)}

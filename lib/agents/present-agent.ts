@@ -1,7 +1,7 @@
-import type { Agent } from "@/db/schema";
+import type { TAgentRow } from "@/db/schema";
 import type { TAgent } from "./schemas";
 
-export function presentAgent(agent: Agent): TAgent {
+export function presentAgent(agent: TAgentRow): TAgent {
   return {
     id: agent.id,
     name: agent.name,

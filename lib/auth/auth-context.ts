@@ -1,20 +1,20 @@
-import type { Environment } from "@/lib/environment";
-import type { PlanTier } from "@/lib/orgs/plans";
-import type { Scope } from "./scopes";
+import type { TEnvironment } from "@/lib/environment";
+import type { TPlanTier } from "@/lib/orgs/plans";
+import type { TScope } from "./scopes";
 
-export type Credential =
+export type TCredential =
   | { kind: "api_key"; keyId: string }
   | { kind: "jwt"; agentId: string; tokenId: string };
 
 /** Who is calling: resolved once per request by `authenticate`, then passed to domain code. */
-export type AuthContext = {
+export type TAuthContext = {
   organizationId: string;
-  environment: Environment;
-  plan: PlanTier;
-  scopes: ReadonlySet<Scope>;
-  credential: Credential;
+  environment: TEnvironment;
+  plan: TPlanTier;
+  scopes: ReadonlySet<TScope>;
+  credential: TCredential;
 };
 
 /** The agent a JWT acts as, or undefined for an API key (which may act for any of its agents). */
-export const actingAgentId = (auth: AuthContext) =>
+export const actingAgentId = (auth: TAuthContext) =>
   auth.credential.kind === "jwt" ? auth.credential.agentId : undefined;

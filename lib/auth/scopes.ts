@@ -16,11 +16,11 @@ export const scopeGroups = {
 } as const;
 
 export const allScopes = Object.values(scopeGroups).flat();
-export type Scope = (typeof allScopes)[number];
+export type TScope = (typeof allScopes)[number];
 
-export const ZScope = z.enum(allScopes as [Scope, ...Scope[]]).meta({ id: "Scope" });
+export const ZScope = z.enum(allScopes as [TScope, ...TScope[]]).meta({ id: "Scope" });
 export const ZScopes = z.array(ZScope).min(1).max(allScopes.length);
 
-export function isScope(value: string): value is Scope {
+export function isScope(value: string): value is TScope {
   return (allScopes as readonly string[]).includes(value);
 }

@@ -1,9 +1,9 @@
-import type { Environment } from "@/lib/environment";
-import type { AuthContext } from "./auth-context";
+import type { TEnvironment } from "@/lib/environment";
+import type { TAuthContext } from "./auth-context";
 
-export type Tenant = { organizationId: string; environment: Environment };
+export type TTenant = { organizationId: string; environment: TEnvironment };
 
-export const tenantOf = (auth: AuthContext): Tenant => ({
+export const tenantOf = (auth: TAuthContext): TTenant => ({
   organizationId: auth.organizationId,
   environment: auth.environment,
 });

@@ -4,20 +4,20 @@ import { toApiError } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/read-body";
 import { errorResponse, jsonResponse, publicOrigin } from "@/lib/http/respond";
 import { newId } from "@/lib/ids";
-import type { RouteHandler } from "@/lib/pipeline/handle";
-import type { ConsoleMember } from "@/lib/users/get-console-member";
+import type { TRouteHandler } from "@/lib/pipeline/handle";
+import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { isSameOrigin } from "./same-origin";
 import { consoleMember } from "./session";
 
-type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
-type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
+type TSchemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+type TParsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type ConsoleContext<S extends Schemas> = {
-  member: ConsoleMember;
+export type TConsoleContext<S extends TSchemas> = {
+  member: TConsoleMember;
   organizationId: string;
-  params: Parsed<S["params"]>;
-  query: Parsed<S["query"]>;
-  body: Parsed<S["body"]>;
+  params: TParsed<S["params"]>;
+  query: TParsed<S["query"]>;
+  body: TParsed<S["body"]>;
 };
 
 const readMethods = new Set(["GET", "HEAD"]);
@@ -26,11 +26,11 @@ const readMethods = new Set(["GET", "HEAD"]);
  * The pipeline of every console JSON route: session → same origin (for changes) → parse → run.
  * The organization always comes from the session, never from the request.
  */
-export function handleConsole<S extends Schemas>(
+export function handleConsole<S extends TSchemas>(
   schemas: S,
-  handler: (context: ConsoleContext<S>) => Promise<unknown>,
+  handler: (context: TConsoleContext<S>) => Promise<unknown>,
   { status = 200 }: { status?: number } = {},
-): RouteHandler {
+): TRouteHandler {
   return async (request, route) => {
     const headers = new Headers({ "Request-Id": newId("request"), "Cache-Control": "no-store" });
     try {
@@ -51,7 +51,7 @@ export function handleConsole<S extends Schemas>(
         params: schemas.params?.parse(await route.params),
         query: schemas.query?.parse(query),
         body: schemas.body?.parse((await readJsonBody(request)).value),
-      } as ConsoleContext<S>;
+      } as TConsoleContext<S>;
       return jsonResponse(await handler(context), status, headers);
     } catch (error) {
       return errorResponse(

@@ -1,5 +1,5 @@
 import { db } from "@/db/client";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { getReceiptOrThrow } from "@/lib/receipts/get-receipt";
 import { loadAttestation } from "@/lib/receipts/load-attestation";
 
@@ -7,7 +7,7 @@ import { loadAttestation } from "@/lib/receipts/load-attestation";
  * A receipt with what its detail page shows besides the receipt itself: the evidence chain and,
  * once sealed, its inclusion proof and the signed tree head (the same reads as the bundle).
  */
-export async function receiptDetail({ tenant, receiptId }: { tenant: Tenant; receiptId: string }) {
+export async function receiptDetail({ tenant, receiptId }: { tenant: TTenant; receiptId: string }) {
   return db.transaction(
     async (tx) => {
       const attestation = await loadAttestation(

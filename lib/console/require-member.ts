@@ -1,10 +1,10 @@
 import { notFound, redirect } from "next/navigation";
-import { type Environment, environments } from "@/lib/environment";
-import type { ConsoleMember } from "@/lib/users/get-console-member";
+import { environments, type TEnvironment } from "@/lib/environment";
+import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { consoleMember } from "./session";
 
 /** For console pages: the signed-in member, or a redirect to sign-in that comes back here. */
-export async function requireMember(returnTo: string): Promise<ConsoleMember> {
+export async function requireMember(returnTo: string): Promise<TConsoleMember> {
   const member = await consoleMember();
   if (!member) redirect(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
   return member;
@@ -13,7 +13,7 @@ export async function requireMember(returnTo: string): Promise<ConsoleMember> {
 export async function environmentParam(params: Promise<{ environment: string }>) {
   const { environment } = await params;
   if (!(environments as readonly string[]).includes(environment)) notFound();
-  return environment as Environment;
+  return environment as TEnvironment;
 }
 
 /** Only a path on this site may be a place to return to after signing in. */

@@ -1,20 +1,20 @@
 import { ApiError } from "@/lib/http/api-error";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
-import type { TokenBucketInput } from "@/lib/ratelimit/store";
+import type { TTokenBucketInput } from "@/lib/ratelimit/store";
 
-type Bucket = Omit<TokenBucketInput, "key" | "rate">;
+type TBucket = Omit<TTokenBucketInput, "key" | "rate">;
 
 /** Sign-in attempts of any kind from one address. */
-const attemptsPerAddress: Bucket = { burst: 10, refillPerSecond: 10 / 60 };
+const attemptsPerAddress: TBucket = { burst: 10, refillPerSecond: 10 / 60 };
 /**
  * Failed sign-ins to one account from one address: five, then one more every three minutes.
  * Keyed by address as well, so an attacker's failures never lock the owner out elsewhere.
  */
-const failuresPerAccountAndAddress: Bucket = { burst: 5, refillPerSecond: 1 / 180 };
+const failuresPerAccountAndAddress: TBucket = { burst: 5, refillPerSecond: 1 / 180 };
 /** Sign-ups from one address. */
-const signUpsPerAddress: Bucket = { burst: 10, refillPerSecond: 1 / 360 };
+const signUpsPerAddress: TBucket = { burst: 10, refillPerSecond: 1 / 360 };
 
-const minutesUntilOneToken = (bucket: Bucket) => Math.ceil(1 / bucket.refillPerSecond / 60);
+const minutesUntilOneToken = (bucket: TBucket) => Math.ceil(1 / bucket.refillPerSecond / 60);
 
 /** Why a sign-in was not even checked; its message is shown in the sign-in form. */
 export class SignInThrottled extends Error {}

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
-import { type EventRow, events } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TExecutor } from "@/db/client";
+import { events, type TEventRow } from "@/db/schema";
+import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { fanOutEvent, subscribedEndpoints } from "./fan-out";
 import type { TEventType } from "./types";
 
-export type EmitEventInput = {
+export type TEmitEventInput = {
   organizationId: string;
-  environment: Environment;
+  environment: TEnvironment;
   type: TEventType;
   object: Record<string, unknown>;
 };
@@ -18,8 +18,8 @@ export type EmitEventInput = {
  * their jobs (the outbox): they exist if and only if the change that caused them was committed.
  * The event is written and its subscribed endpoints found in one statement.
  */
-export async function emitEvent(executor: Executor, input: EmitEventInput): Promise<EventRow> {
-  const event: EventRow = {
+export async function emitEvent(executor: TExecutor, input: TEmitEventInput): Promise<TEventRow> {
+  const event: TEventRow = {
     id: newId("event"),
     organizationId: input.organizationId,
     environment: input.environment,

@@ -1,13 +1,13 @@
 import { and, arrayOverlaps, eq, isNull, sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
-import { type EventRow, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import type { TExecutor } from "@/db/client";
+import { type TEventRow, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { enqueueJobsWithin } from "@/lib/jobs/enqueue-job";
 import { deliveryRequested, type TDeliveryRequested } from "./jobs";
 import { allEvents } from "./types";
 
 /** The ids of the active endpoints of the event's organization and environment subscribed to it. */
-export const subscribedEndpoints = (executor: Executor, event: EventRow) =>
+export const subscribedEndpoints = (executor: TExecutor, event: TEventRow) =>
   executor
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -26,8 +26,8 @@ export const subscribedEndpoints = (executor: Executor, event: EventRow) =>
  * delivery, in the caller's transaction and in one statement.
  */
 export async function fanOutEvent(
-  executor: Executor,
-  event: EventRow,
+  executor: TExecutor,
+  event: TEventRow,
   endpointIds: string[],
 ): Promise<void> {
   if (endpointIds.length === 0) return;

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { events } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 import { withinRetention } from "./retention";
 
-export async function getEventOrThrow({ tenant, eventId }: { tenant: Tenant; eventId: string }) {
+export async function getEventOrThrow({ tenant, eventId }: { tenant: TTenant; eventId: string }) {
   const [event] = await db
     .select()
     .from(events)

@@ -2,7 +2,6 @@ export { isSubscribed } from "./matches";
 export {
   allEvents,
   eventTypes,
-  type TEnvironment,
   type TEventEnvelope,
   type TEventSubscription,
   type TEventSubscriptionList,

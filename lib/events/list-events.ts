@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { events } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentEvent } from "./present-event";
 import { withinRetention } from "./retention";
@@ -13,7 +13,7 @@ export async function listEvents({
   tenant,
   query,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   query: z.output<typeof ZListEventsQuery>;
 }) {
   const page = keyset(events, query.cursor, [

@@ -1,8 +1,8 @@
-import type { EventRow } from "@/db/schema";
+import type { TEventRow } from "@/db/schema";
 import type { TEventEnvelope, TEventType } from "./types";
 
 /** The event as webhooks deliver it and /v1/events shows it (contract.md envelope). */
-export function presentEvent(event: EventRow): TEventEnvelope {
+export function presentEvent(event: TEventRow): TEventEnvelope {
   return {
     id: event.id,
     type: event.type as TEventType,

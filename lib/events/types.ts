@@ -62,7 +62,6 @@ export const ZEventSubscriptionList = z
 export type TEventSubscriptionList = z.infer<typeof ZEventSubscriptionList>;
 
 export const ZEnvironment = z.enum(environmentEnum.enumValues);
-export type TEnvironment = z.infer<typeof ZEnvironment>;
 
 export const ZEventId = z.string().regex(/^evt-[A-Za-z0-9_-]+$/, "event ids have the form evt-…");
 

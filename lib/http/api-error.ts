@@ -1,13 +1,13 @@
-import { type ErrorCode, errorStatuses } from "./error-codes";
+import { errorStatuses, type TErrorCode } from "./error-codes";
 
 /** An error whose message is safe to show the caller; anything else becomes internal_error. */
 export class ApiError extends Error {
-  readonly code: ErrorCode;
+  readonly code: TErrorCode;
   readonly param?: string;
   readonly headers?: Record<string, string>;
 
   constructor(options: {
-    code: ErrorCode;
+    code: TErrorCode;
     message: string;
     param?: string;
     headers?: Record<string, string>;

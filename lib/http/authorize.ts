@@ -1,8 +1,8 @@
-import { type AuthContext, actingAgentId } from "@/lib/auth/auth-context";
-import type { Scope } from "@/lib/auth/scopes";
+import { actingAgentId, type TAuthContext } from "@/lib/auth/auth-context";
+import type { TScope } from "@/lib/auth/scopes";
 import { ApiError } from "./api-error";
 
-export function requireScope(auth: AuthContext, scope: Scope | "api_key"): void {
+export function requireScope(auth: TAuthContext, scope: TScope | "api_key"): void {
   if (scope === "api_key") {
     if (auth.credential.kind === "api_key") return;
     throw new ApiError({
@@ -18,7 +18,7 @@ export function requireScope(auth: AuthContext, scope: Scope | "api_key"): void 
 }
 
 /** An agent token acts on the organization's behalf only where an API key is not needed. */
-export function refuseAgentToken(auth: AuthContext): void {
+export function refuseAgentToken(auth: TAuthContext): void {
   const agent = actingAgentId(auth);
   if (agent === undefined) return;
   throw new ApiError({
@@ -32,7 +32,7 @@ export function refuseAgentToken(auth: AuthContext): void {
  * agent it is refused (an API key acts for every agent of its organization).
  */
 export function requireActingAgentAmong(
-  auth: AuthContext,
+  auth: TAuthContext,
   agentIds: readonly string[],
   what: string,
 ): void {

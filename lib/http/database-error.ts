@@ -1,13 +1,13 @@
 import { isDatabaseUnavailable } from "@/db/connection-failure";
 import { ApiError } from "./api-error";
 
-type PostgresLikeError = { code?: string; constraint_name?: string; constraint?: string };
+type TPostgresLikeError = { code?: string; constraint_name?: string; constraint?: string };
 
-function postgresCode(error: unknown): PostgresLikeError | undefined {
+function postgresCode(error: unknown): TPostgresLikeError | undefined {
   let current: unknown = error;
   // drizzle wraps the driver's error in `cause`
   for (let depth = 0; current && depth < 3; depth++) {
-    const candidate = current as PostgresLikeError & { cause?: unknown };
+    const candidate = current as TPostgresLikeError & { cause?: unknown };
     if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code))
       return candidate;
     current = candidate.cause;

@@ -1,12 +1,12 @@
 import { config } from "@/config";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 
 /**
  * The environment of an API request, from the address the client called: `/sandbox/v1/...`
  * (which next.config.ts rewrites onto the same handlers, whose request still carries the
  * original URL) or the SANDBOX_HOSTNAME host is sandbox; anything else is production.
  */
-export function environmentOf(request: Request, url = new URL(request.url)): Environment {
+export function environmentOf(request: Request, url = new URL(request.url)): TEnvironment {
   const { pathname, hostname } = url;
   if (pathname === "/sandbox/v1" || pathname.startsWith("/sandbox/v1/")) return "sandbox";
   const sandboxHost = config().SANDBOX_HOSTNAME;

@@ -12,5 +12,5 @@ export const errorStatuses = {
   service_unavailable: 503,
 } as const;
 
-export type ErrorCode = keyof typeof errorStatuses;
-export const errorCodeList = Object.keys(errorStatuses) as ErrorCode[];
+export type TErrorCode = keyof typeof errorStatuses;
+export const errorCodeList = Object.keys(errorStatuses) as TErrorCode[];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { log } from "@/lib/observability/logger";
 import { ApiError } from "./api-error";
 import { fromDatabaseError } from "./database-error";
-import type { ErrorCode } from "./error-codes";
+import type { TErrorCode } from "./error-codes";
 
 export const ZApiErrorBody = z
   .object({
@@ -53,7 +53,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   });
 }
 
-export function docUrl(origin: string, code: ErrorCode): string {
+export function docUrl(origin: string, code: TErrorCode): string {
   return `${origin}/docs/api#error-${code}`;
 }
 

@@ -1,16 +1,16 @@
 import type { z } from "zod";
-import type { Scope } from "@/lib/auth/scopes";
-import type { ErrorCode } from "./error-codes";
+import type { TScope } from "@/lib/auth/scopes";
+import type { TErrorCode } from "./error-codes";
 
-export type HttpMethod = "get" | "post" | "patch" | "delete";
+export type THttpMethod = "get" | "post" | "patch" | "delete";
 
 /**
  * One API operation: what the handler wrapper enforces and what the OpenAPI document says,
  * from the same schemas.
  */
-export type Operation = {
+export type TOperation = {
   operationId: string;
-  method: HttpMethod;
+  method: THttpMethod;
   /** OpenAPI path below the base address, e.g. `/agents/{id}`. */
   path: string;
   summary: string;
@@ -20,7 +20,7 @@ export type Operation = {
    * The scope the credential needs; "api_key": any API key, but not an agent token (token
    * issuance); null: no credential (e.g. public discovery documents).
    */
-  scope: Scope | "api_key" | null;
+  scope: TScope | "api_key" | null;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -32,7 +32,7 @@ export type Operation = {
    */
   organizationWide?: true;
   /** Errors this operation can answer besides the ones every authenticated operation can. */
-  errors?: ErrorCode[];
+  errors?: TErrorCode[];
 };
 
-export const defineOperation = <const T extends Operation>(operation: T): T => operation;
+export const defineOperation = <const T extends TOperation>(operation: T): T => operation;

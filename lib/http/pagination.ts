@@ -30,17 +30,17 @@ export const listResponse = <T extends z.ZodType>(item: T, id: string) =>
     })
     .meta({ id });
 
-export type Page<T> = { data: T[]; cursor: string | null; hasMore: boolean };
+export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
 
-type CursorPosition = { createdAt: Date; id: string };
+type TCursorPosition = { createdAt: Date; id: string };
 
-export function encodeCursor(position: CursorPosition): string {
+export function encodeCursor(position: TCursorPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt.getTime(), position.id])).toString(
     "base64url",
   );
 }
 
-export function decodeCursor(cursor: string): CursorPosition {
+export function decodeCursor(cursor: string): TCursorPosition {
   try {
     const [time, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     if (typeof time === "number" && Number.isFinite(time) && typeof id === "string") {
@@ -52,14 +52,14 @@ export function decodeCursor(cursor: string): CursorPosition {
   throw invalid("The cursor is not one this API returned.", "cursor");
 }
 
-type KeysetColumns = { createdAt: Column; id: Column };
+type TKeysetColumns = { createdAt: Column; id: Column };
 
 /**
  * Newest first, keyed on (createdAt, id): rows inserted between page reads are newer than any
  * cursor already handed out, so no page repeats or skips a row.
  */
 export function keyset(
-  columns: KeysetColumns,
+  columns: TKeysetColumns,
   cursor: string | undefined,
   where: (SQL | undefined)[],
 ) {
@@ -67,9 +67,9 @@ export function keyset(
   return { where: and(...where, after), orderBy: newestFirst(columns) };
 }
 
-const newestFirst = (columns: KeysetColumns) => [desc(columns.createdAt), desc(columns.id)];
+const newestFirst = (columns: TKeysetColumns) => [desc(columns.createdAt), desc(columns.id)];
 
-const afterPosition = (columns: KeysetColumns, position: CursorPosition) =>
+const afterPosition = (columns: TKeysetColumns, position: TCursorPosition) =>
   sql`(${columns.createdAt}, ${columns.id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id})`;
 
 /**
@@ -82,23 +82,23 @@ function splitPage<Row>(rows: Row[], limit: number) {
   return { pageRows, hasMore, next: hasMore ? pageRows.at(-1) : undefined };
 }
 
-export function toPage<Row extends CursorPosition, Item>(
+export function toPage<Row extends TCursorPosition, Item>(
   rows: Row[],
   limit: number,
   present: (row: Row) => Item,
-): Page<Item> {
+): TPage<Item> {
   const { pageRows, hasMore, next } = splitPage(rows, limit);
   return { data: pageRows.map(present), cursor: next ? encodeCursor(next) : null, hasMore };
 }
 
 /** A row PostgreSQL rendered as the API presents it, with its keyset position (ISO time). */
-export type SerializedRow = { json: string; id: string; createdAt: string };
+export type TSerializedRow = { json: string; id: string; createdAt: string };
 
 /** toPage for rows rendered by PostgreSQL: the page is assembled as text, never parsed. */
 export function toSerializedPage<Item>(
-  rows: SerializedRow[],
+  rows: TSerializedRow[],
   limit: number,
-): SerializedJson<Page<Item>> {
+): SerializedJson<TPage<Item>> {
   const { pageRows, hasMore, next } = splitPage(rows, limit);
   const cursor = next ? encodeCursor({ createdAt: new Date(next.createdAt), id: next.id }) : null;
   const data = pageRows.map((row) => row.json).join(",");

@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { config } from "@/config";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
 import { IDEMPOTENCY_HEADER } from "./header";
 
@@ -15,13 +15,13 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1_000;
  */
 export const idempotencyLeaseMs = () => config().IDEMPOTENCY_LEASE_MS;
 
-export type IdempotencyClaim =
+export type TIdempotencyClaim =
   | { kind: "claimed" }
   | { kind: "replay"; status: number; body: string };
 
-export type ClaimInput = { tenant: Tenant; key: string; requestHash: string };
+export type TClaimInput = { tenant: TTenant; key: string; requestHash: string };
 
-const keyOf = ({ tenant, key }: ClaimInput) =>
+const keyOf = ({ tenant, key }: TClaimInput) =>
   and(
     eq(idempotencyKeys.organizationId, tenant.organizationId),
     eq(idempotencyKeys.environment, tenant.environment),
@@ -35,7 +35,7 @@ const keyOf = ({ tenant, key }: ClaimInput) =>
  * The others replay the stored response, or get 409 while the first still runs or when the key
  * was used for a different request.
  */
-export async function claimIdempotencyKey(input: ClaimInput): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(input: TClaimInput): Promise<TIdempotencyClaim> {
   // A record released (5xx) between our INSERT and SELECT is claimable again: try once more.
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = new Date();

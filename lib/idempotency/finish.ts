@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
-import { type ClaimInput, idempotencyLeaseMs } from "./claim";
+import { idempotencyLeaseMs, type TClaimInput } from "./claim";
 
-const claimedBy = (input: ClaimInput) =>
+const claimedBy = (input: TClaimInput) =>
   and(
     eq(idempotencyKeys.organizationId, input.tenant.organizationId),
     eq(idempotencyKeys.environment, input.tenant.environment),
@@ -13,7 +13,7 @@ const claimedBy = (input: ClaimInput) =>
   );
 
 /** Extends the lease of a claimed request that is still running. */
-export async function renewIdempotencyLease(input: ClaimInput): Promise<void> {
+export async function renewIdempotencyLease(input: TClaimInput): Promise<void> {
   await db
     .update(idempotencyKeys)
     .set({ lockedUntil: new Date(Date.now() + idempotencyLeaseMs()) })
@@ -26,7 +26,7 @@ export async function renewIdempotencyLease(input: ClaimInput): Promise<void> {
  * later (`retryLater`: it carries Retry-After, like a 409 while another call holds the resource).
  */
 export async function finishIdempotentRequest(
-  input: ClaimInput & { status: number; body: string; retryLater: boolean },
+  input: TClaimInput & { status: number; body: string; retryLater: boolean },
 ): Promise<void> {
   const claimed = claimedBy(input);
   if (input.status >= 500 || input.retryLater) {

@@ -1,4 +1,4 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { log } from "@/lib/observability/logger";
 import { claimIdempotencyKey, idempotencyLeaseMs } from "./claim";
@@ -20,7 +20,7 @@ export async function runIdempotently({
   respond,
 }: {
   request: Request;
-  auth: AuthContext;
+  auth: TAuthContext;
   key: string;
   body: unknown;
   headers: Headers;

@@ -1,10 +1,10 @@
-import type { JobStepState } from "@/db/schema";
+import type { TJobStepState } from "@/db/schema";
 import { signedJson } from "./signing";
 import { retryAfterMs } from "./timing";
-import type { HandlerTransport } from "./transport";
+import type { THandlerTransport } from "./transport";
 
 /** An operation the SDK reports in a 206 answer (one per step it ran, planned or reached). */
-export type StepOp = {
+export type TStepOp = {
   id: string;
   op: string;
   name?: string;
@@ -13,14 +13,14 @@ export type StepOp = {
   error?: unknown;
 };
 
-export type CallOutcome =
+export type TCallOutcome =
   | { kind: "completed"; data: unknown }
-  | { kind: "ops"; ops: StepOp[]; retryAfterMs?: number }
+  | { kind: "ops"; ops: TStepOp[]; retryAfterMs?: number }
   | { kind: "retry"; error: unknown; retryAfterMs?: number }
   | { kind: "failed"; error: unknown };
 
-export type CallRequest = {
-  send: HandlerTransport;
+export type TCallRequest = {
+  send: THandlerTransport;
   url: string;
   signingKey: string;
   functionId: string;
@@ -28,7 +28,7 @@ export type CallRequest = {
   stepId: string;
   runId: string;
   event: Record<string, unknown>;
-  steps: Record<string, JobStepState>;
+  steps: Record<string, TJobStepState>;
   stack: string[];
   attempt: number;
   maxAttempts: number;
@@ -45,7 +45,7 @@ export type CallRequest = {
  * result, 206 a list of step operations, 500 a retriable error, 400 or `x-inngest-no-retry:
  * true` an error not to retry. A network failure or any other status is retried.
  */
-export async function callFunction(request: CallRequest): Promise<CallOutcome> {
+export async function callFunction(request: TCallRequest): Promise<TCallOutcome> {
   const url = new URL(request.url);
   url.searchParams.set("fnId", request.functionId);
   url.searchParams.set("stepId", request.stepId);
@@ -85,7 +85,7 @@ export async function callFunction(request: CallRequest): Promise<CallOutcome> {
   const after = retryAfterMs(response.headers.get("retry-after"));
   if (response.status === 200) return { kind: "completed", data: payload };
   if (response.status === 206 && Array.isArray(payload)) {
-    return { kind: "ops", ops: payload as StepOp[], retryAfterMs: after };
+    return { kind: "ops", ops: payload as TStepOp[], retryAfterMs: after };
   }
   if (response.status === 400 || noRetry) return { kind: "failed", error: payload };
   return {

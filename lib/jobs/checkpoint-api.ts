@@ -1,4 +1,4 @@
-import type { StepOp } from "./call-function";
+import type { TStepOp } from "./call-function";
 
 /**
  * Async checkpointing, on by default in the Inngest SDK since v4: when a call carries the run's
@@ -9,16 +9,16 @@ import type { StepOp } from "./call-function";
  * is that API, reached in-process through the client's `fetch` (the request never leaves the
  * process, so it carries no credentials worth checking).
  */
-export type Checkpoint = { runId: string; leaseToken: string; steps: StepOp[] };
+export type TCheckpoint = { runId: string; leaseToken: string; steps: TStepOp[] };
 
 /** "unknown" when this receiver does not hold the run; "invalid" for ops it cannot store. */
-export type CheckpointReceiver = (
-  checkpoint: Checkpoint,
+export type TCheckpointReceiver = (
+  checkpoint: TCheckpoint,
 ) => Promise<"saved" | "stale" | "unknown" | "invalid">;
 
-const receivers = new Set<CheckpointReceiver>();
+const receivers = new Set<TCheckpointReceiver>();
 
-export function receiveCheckpoints(receiver: CheckpointReceiver): () => void {
+export function receiveCheckpoints(receiver: TCheckpointReceiver): () => void {
   receivers.add(receiver);
   return () => receivers.delete(receiver);
 }
@@ -31,7 +31,7 @@ export const inngestFetch: typeof fetch = async (input, init) => {
   if (receivers.size === 0) return fetch(input, init);
   const url = new URL(input instanceof Request ? input.url : String(input));
   if (!checkpointPath.test(url.pathname) || init?.method !== "POST") return fetch(input, init);
-  const body = JSON.parse(String(init.body)) as { run_id: string; qi_id: string; steps: StepOp[] };
+  const body = JSON.parse(String(init.body)) as { run_id: string; qi_id: string; steps: TStepOp[] };
   const checkpoint = { runId: body.run_id, leaseToken: body.qi_id, steps: body.steps };
   let answer: keyof typeof statusOf = "unknown";
   for (const receive of receivers) {

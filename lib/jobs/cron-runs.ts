@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { cronTicks } from "@/config/cron-expression";
 import { newId } from "@/lib/ids";
-import type { JobFunction } from "./function-config";
+import type { TJobFunction } from "./function-config";
 
 /** The event Inngest sends a function at a cron tick. */
 export const CRON_EVENT = "inngest/scheduled.timer";
@@ -16,7 +16,7 @@ export const CRON_LOOKBACK_MS = 90_000;
  */
 export async function startCronRuns(
   sql: postgres.Sql,
-  functions: JobFunction[],
+  functions: TJobFunction[],
   now = new Date(),
 ): Promise<number> {
   const runs = functions.flatMap((fn) =>

@@ -1,11 +1,11 @@
 import type postgres from "postgres";
 import { pipelinedTransaction } from "@/db/client";
 import { log } from "@/lib/observability/logger";
-import type { JobEvent } from "./ingest-events";
+import type { TJobEvent } from "./ingest-events";
 import { onOutboxWritten } from "./outbox-signal";
 import { WakeSignal } from "./wake-signal";
 
-export type Deliver = (tx: postgres.Sql, events: JobEvent[]) => Promise<void>;
+export type TDeliver = (tx: postgres.Sql, events: TJobEvent[]) => Promise<void>;
 
 const BATCH = 200;
 // Without NOTIFY, a write in this process is told before its commit, so look again quickly: the
@@ -20,7 +20,7 @@ const FOLLOW_UP_MS = [1, 2, 5, 10, 20, 50, 100];
  */
 export function startDispatcher(options: {
   sql: postgres.Sql;
-  deliver: Deliver;
+  deliver: TDeliver;
   afterDelivery?: () => void;
   pollMs: number;
   /**
@@ -92,7 +92,7 @@ function listenForOutboxWrites(sql: postgres.Sql, wake: () => void) {
  * One transaction: the oldest undispatched rows are claimed and marked dispatched in the
  * statement that travels with BEGIN, then delivered; a failed delivery rolls the marks back.
  */
-async function dispatchBatch(deliver: Deliver): Promise<number> {
+async function dispatchBatch(deliver: TDeliver): Promise<number> {
   return pipelinedTransaction(
     (sql) => sql<
       { seq: number; id: string; name: string; data: Record<string, unknown>; ts: number }[]

@@ -1,19 +1,19 @@
 import type postgres from "postgres";
-import type { JobStepState } from "@/db/schema";
+import type { TJobStepState } from "@/db/schema";
 import { log } from "@/lib/observability/logger";
-import { type CallOutcome, callFunction, type StepOp } from "./call-function";
-import type { CheckpointReceiver } from "./checkpoint-api";
-import type { JobFunction } from "./function-config";
-import { type ClaimedRun, finishRun, saveProgress } from "./run-store";
+import { callFunction, type TCallOutcome, type TStepOp } from "./call-function";
+import type { TCheckpointReceiver } from "./checkpoint-api";
+import type { TJobFunction } from "./function-config";
+import { finishRun, saveProgress, type TClaimedRun } from "./run-store";
 import { jobsSettings, retryDelayMs, sleepMs } from "./timing";
-import type { HandlerTransport } from "./transport";
+import type { THandlerTransport } from "./transport";
 
-export type DriveContext = {
+export type TDriveContext = {
   sql: postgres.Sql;
-  send: HandlerTransport;
+  send: THandlerTransport;
   url: string;
   signingKey: string;
-  functions: Map<string, JobFunction>;
+  functions: Map<string, TJobFunction>;
   /** The handler's SDK reaches this runner's checkpoint API (it runs in this process). */
   checkpoints: boolean;
 };
@@ -23,7 +23,7 @@ export type DriveContext = {
  * before the next call, and stops at the end, at a sleep or a retry (releasing the run with its
  * due time), or when the lease is lost (cancelled, or taken over after this process stalled).
  */
-export async function driveRun(context: DriveContext, run: ClaimedRun): Promise<void> {
+export async function driveRun(context: TDriveContext, run: TClaimedRun): Promise<void> {
   const { sql } = context;
   const fn = context.functions.get(run.functionId);
   if (!fn) {
@@ -56,15 +56,15 @@ export async function driveRun(context: DriveContext, run: ClaimedRun): Promise<
   }
 }
 
-type Next = "stop" | { planned: string[] };
+type TNext = "stop" | { planned: string[] };
 
 async function applyOutcome(
-  { sql }: DriveContext,
-  fn: JobFunction,
-  run: ClaimedRun,
-  outcome: CallOutcome,
+  { sql }: TDriveContext,
+  fn: TJobFunction,
+  run: TClaimedRun,
+  outcome: TCallOutcome,
   leaseMs: number,
-): Promise<Next> {
+): Promise<TNext> {
   const fail = async (error: unknown) => {
     const recorded = await finishRun(sql, run, {
       status: "failed",
@@ -95,12 +95,12 @@ async function applyOutcome(
     case "retry":
       return retry(outcome.error, outcome.retryAfterMs);
   }
-  const steps: Record<string, JobStepState> = {};
+  const steps: Record<string, TJobStepState> = {};
   const stack: string[] = [];
   const planned: string[] = [];
   let wakeAt: number | undefined;
   let stepError: { error: unknown } | undefined;
-  const settle = (op: StepOp, state: JobStepState) => {
+  const settle = (op: TStepOp, state: TJobStepState) => {
     steps[op.id] = state;
     stack.push(op.id);
   };
@@ -155,8 +155,8 @@ async function applyOutcome(
 /** Stores finished steps and keeps the lease; the run in memory follows. False: lease lost. */
 async function keepSteps(
   sql: postgres.Sql,
-  run: ClaimedRun,
-  steps: Record<string, JobStepState>,
+  run: TClaimedRun,
+  steps: Record<string, TJobStepState>,
   stack: string[],
   leaseMs: number,
 ): Promise<boolean> {
@@ -173,9 +173,9 @@ async function keepSteps(
  */
 export async function storeCheckpoint(
   sql: postgres.Sql,
-  run: ClaimedRun,
-  ops: StepOp[],
-): ReturnType<CheckpointReceiver> {
+  run: TClaimedRun,
+  ops: TStepOp[],
+): ReturnType<TCheckpointReceiver> {
   if (ops.some((op) => op.op !== "StepRun")) return "invalid";
   const steps = Object.fromEntries(ops.map((op) => [op.id, { data: op.data ?? null }]));
   const stack = ops.map((op) => op.id);
@@ -183,7 +183,7 @@ export async function storeCheckpoint(
   return kept ? "saved" : "stale";
 }
 
-function logFailure(run: ClaimedRun, error: unknown) {
+function logFailure(run: TClaimedRun, error: unknown) {
   const message =
     typeof error === "object" && error && "message" in error
       ? String(error.message)

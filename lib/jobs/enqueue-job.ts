@@ -1,5 +1,5 @@
 import { type SQL, type Subquery, sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { outbox } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { currentTraceparent } from "@/lib/observability/tracing";
@@ -13,7 +13,7 @@ export type TJob = { name: string; data: Record<string, unknown> };
  * one Inngest event whose id is the row's id (so a resend after a crash is deduplicated).
  * Event names are `prefix/noun.verb`, e.g. `settlement/execute.requested`.
  */
-export async function enqueueJob(executor: Executor, job: TJob): Promise<string> {
+export async function enqueueJob(executor: TExecutor, job: TJob): Promise<string> {
   const [id] = await enqueueJobs(executor, [job]);
   return id!;
 }
@@ -31,7 +31,7 @@ const outboxRows = (jobs: TJob[]) =>
   jobs.map((job) => ({ id: newId("outbox"), name: job.name, data: traced(job.data) }));
 
 /** enqueueJob for several jobs, in one statement. */
-export async function enqueueJobs(executor: Executor, jobs: TJob[]): Promise<string[]> {
+export async function enqueueJobs(executor: TExecutor, jobs: TJob[]): Promise<string[]> {
   const rows = outboxRows(jobs);
   if (rows.length === 0) return [];
   await executor.insert(outbox).values(rows);
@@ -44,7 +44,7 @@ export async function enqueueJobs(executor: Executor, jobs: TJob[]): Promise<str
  * makes the change the jobs follow from), so the change and its jobs take one round trip.
  * At least one job.
  */
-export function enqueueJobsWithin(executor: Executor, jobs: TJob[]): SQL {
+export function enqueueJobsWithin(executor: TExecutor, jobs: TJob[]): SQL {
   notifyOutboxWritten();
   return executor.insert(outbox).values(outboxRows(jobs)).getSQL();
 }

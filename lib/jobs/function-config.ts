@@ -1,26 +1,26 @@
-import { type CronSchedule, parseCron } from "@/config/cron-expression";
+import { parseCron, type TCronSchedule } from "@/config/cron-expression";
 import {
-  type CancelMatch,
-  type EventPath,
   parseCancelExpression,
   parseEventPath,
+  type TCancelMatch,
+  type TEventPath,
 } from "./expressions";
 import { sleepMs } from "./timing";
 
 /** A function as the embedded runner understands it, built from the SDK's in-band sync. */
-export type JobFunction = {
+export type TJobFunction = {
   /** `<appId>-<functionId>`, the `fnId` the handler is called with. */
   id: string;
   events: string[];
   /** Cron triggers: a run starts at every tick (UTC). */
-  crons: CronSchedule[];
+  crons: TCronSchedule[];
   /** Retries + 1 (Inngest's default is 3 retries). */
   maxAttempts: number;
-  cancelOn: { event: string; match: CancelMatch }[];
-  concurrencyKey?: EventPath;
-  idempotencyKey?: EventPath;
+  cancelOn: { event: string; match: TCancelMatch }[];
+  concurrencyKey?: TEventPath;
+  idempotencyKey?: TEventPath;
   /** Inngest's debounce: one run per burst of events (per key), started `periodMs` after the last. */
-  debounce?: { periodMs: number; timeoutMs?: number; key?: EventPath };
+  debounce?: { periodMs: number; timeoutMs?: number; key?: TEventPath };
   /** The `-failure` companion that runs after this function finally fails. */
   failureFunctionId?: string;
   /** Set on a companion: the function whose failures it handles. */
@@ -30,14 +30,14 @@ export type JobFunction = {
 export const FUNCTION_FAILED_EVENT = "inngest/function.failed";
 const DEFAULT_RETRIES = 3;
 
-type RawTrigger = { event?: string; expression?: string; cron?: string };
-type RawConcurrency = { limit: number; key?: string; scope?: string };
-export type RawFunctionConfig = {
+type TRawTrigger = { event?: string; expression?: string; cron?: string };
+type TRawConcurrency = { limit: number; key?: string; scope?: string };
+export type TRawFunctionConfig = {
   id: string;
-  triggers?: RawTrigger[];
+  triggers?: TRawTrigger[];
   steps?: Record<string, { retries?: { attempts?: number } }>;
   cancel?: { event: string; if?: string; timeout?: string }[];
-  concurrency?: number | RawConcurrency | RawConcurrency[];
+  concurrency?: number | TRawConcurrency | TRawConcurrency[];
   idempotency?: string;
   debounce?: { period: string; key?: string; timeout?: string };
   [option: string]: unknown;
@@ -62,7 +62,7 @@ const failureTrigger = /^event\.data\.function_id == '([^']+)'$/;
  * Turns the synced configuration into runner functions. Every option the runner cannot honour
  * is collected and thrown as one error, so a function never runs with a setting ignored.
  */
-export function toJobFunctions(configs: RawFunctionConfig[]): JobFunction[] {
+export function toJobFunctions(configs: TRawFunctionConfig[]): TJobFunction[] {
   const problems: string[] = [];
   const functions = configs.map((config) =>
     parseOne(config, (problem) => problems.push(`${config.id}: ${problem}`)),
@@ -81,11 +81,11 @@ export function toJobFunctions(configs: RawFunctionConfig[]): JobFunction[] {
   return functions;
 }
 
-function parseOne(config: RawFunctionConfig, refuse: (problem: string) => void): JobFunction {
+function parseOne(config: TRawFunctionConfig, refuse: (problem: string) => void): TJobFunction {
   for (const option of UNSUPPORTED) {
     if (config[option] !== undefined && config[option] !== null) refuse(`option "${option}"`);
   }
-  const fn: JobFunction = {
+  const fn: TJobFunction = {
     id: config.id,
     events: [],
     crons: [],

@@ -1,10 +1,10 @@
 import type postgres from "postgres";
 import { newId } from "@/lib/ids";
 import { valueAt } from "./expressions";
-import type { JobFunction } from "./function-config";
+import type { TJobFunction } from "./function-config";
 import { jobsSettings } from "./timing";
 
-export type JobEvent = { id: string; name: string; data: Record<string, unknown>; ts: number };
+export type TJobEvent = { id: string; name: string; data: Record<string, unknown>; ts: number };
 
 /**
  * The embedded runner's event intake, inside the caller's transaction: stores each event once
@@ -14,11 +14,11 @@ export type JobEvent = { id: string; name: string; data: Record<string, unknown>
  */
 export async function ingestEvents(
   tx: postgres.Sql | postgres.TransactionSql,
-  events: JobEvent[],
-  functions: JobFunction[],
+  events: TJobEvent[],
+  functions: TJobFunction[],
 ): Promise<number> {
   if (events.length === 0) return 0;
-  const triggered = (batch: JobEvent[]) =>
+  const triggered = (batch: TJobEvent[]) =>
     batch.flatMap((event) =>
       functions.filter((fn) => fn.events.includes(event.name)).map((fn) => ({ fn, event })),
     );
@@ -53,7 +53,7 @@ export async function ingestEvents(
   let started = stored?.started ?? 0;
   // A debounced run keeps only the latest event of its key, so of a batch's events for one key
   // only the last is handed over: the same run results as from handing over each in turn.
-  const debounced = new Map<string, { fn: JobFunction; debounce: Debounce; event: JobEvent }>();
+  const debounced = new Map<string, { fn: TJobFunction; debounce: TDebounce; event: TJobEvent }>();
   for (const { fn, event } of triggered(freshEvents)) {
     if (fn.debounce)
       debounced.set(debounceKeyOf(fn, fn.debounce, event), { fn, debounce: fn.debounce, event });
@@ -73,10 +73,10 @@ export async function ingestEvents(
  */
 async function debounceRun(
   tx: postgres.Sql | postgres.TransactionSql,
-  fn: JobFunction,
-  debounce: Debounce,
+  fn: TJobFunction,
+  debounce: TDebounce,
   key: string,
-  event: JobEvent,
+  event: TJobEvent,
 ): Promise<number> {
   const { sleepScale } = jobsSettings();
   const periodMs = debounce.periodMs * sleepScale;
@@ -95,12 +95,12 @@ async function debounceRun(
   return 1;
 }
 
-type Debounce = NonNullable<JobFunction["debounce"]>;
+type TDebounce = NonNullable<TJobFunction["debounce"]>;
 
-const debounceKeyOf = (fn: JobFunction, debounce: Debounce, event: JobEvent) =>
+const debounceKeyOf = (fn: TJobFunction, debounce: TDebounce, event: TJobEvent) =>
   `${fn.id}:${debounce.key ? JSON.stringify(valueAt(event, debounce.key) ?? null) : ""}`;
 
-function keyOf(event: JobEvent, path: string[] | undefined): string | null {
+function keyOf(event: TJobEvent, path: string[] | undefined): string | null {
   if (!path) return null;
   const value = valueAt(event, path);
   return value === undefined || value === null ? null : JSON.stringify(value);
@@ -108,8 +108,8 @@ function keyOf(event: JobEvent, path: string[] | undefined): string | null {
 
 async function cancelMatching(
   tx: postgres.Sql | postgres.TransactionSql,
-  event: JobEvent,
-  functions: JobFunction[],
+  event: TJobEvent,
+  functions: TJobFunction[],
 ) {
   for (const fn of functions) {
     for (const rule of fn.cancelOn.filter((r) => r.event === event.name)) {

@@ -1,6 +1,6 @@
-import { type Config, config } from "@/config";
+import { config, type TConfig } from "@/config";
 
-export type JobsMode =
+export type TJobsMode =
   | { kind: "inngest"; description: string }
   | { kind: "embedded"; description: string };
 
@@ -11,10 +11,10 @@ export type JobsMode =
  */
 export function resolveJobsMode(
   settings: Pick<
-    Config,
+    TConfig,
     "INNGEST_DEV" | "INNGEST_EVENT_KEY" | "INNGEST_SIGNING_KEY" | "INNGEST_BASE_URL"
   > = config(),
-): JobsMode {
+): TJobsMode {
   if (settings.INNGEST_DEV) {
     return {
       kind: "inngest",
@@ -39,5 +39,5 @@ export function resolveJobsMode(
  * running functions): BACKGROUND_WORK=off makes a process that only serves requests, for a
  * deployment whose other processes do the work.
  */
-export const backgroundWorkHere = (settings: Pick<Config, "BACKGROUND_WORK"> = config()) =>
+export const backgroundWorkHere = (settings: Pick<TConfig, "BACKGROUND_WORK"> = config()) =>
   settings.BACKGROUND_WORK === "on";

@@ -1,7 +1,7 @@
-type Listener = () => void;
+type TListener = () => void;
 
 // One set per process, shared by every bundle Next.js builds (route chunks, instrumentation).
-const holder = globalThis as unknown as { __assOutboxListeners?: Set<Listener> };
+const holder = globalThis as unknown as { __assOutboxListeners?: Set<TListener> };
 const listeners = () => {
   holder.__assOutboxListeners ??= new Set();
   return holder.__assOutboxListeners;
@@ -12,7 +12,7 @@ export function notifyOutboxWritten(): void {
   for (const listener of listeners()) listener();
 }
 
-export function onOutboxWritten(listener: Listener): () => void {
+export function onOutboxWritten(listener: TListener): () => void {
   listeners().add(listener);
   return () => listeners().delete(listener);
 }

@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { Inngest, NonRetriableError } from "inngest";
 import { serve } from "inngest/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { JobStepState } from "@/db/schema";
-import { type CallRequest, callFunction } from "./call-function";
+import type { TJobStepState } from "@/db/schema";
+import { callFunction, type TCallRequest } from "./call-function";
 import {
-  type Checkpoint,
-  type CheckpointReceiver,
   inngestFetch,
   receiveCheckpoints,
+  type TCheckpoint,
+  type TCheckpointReceiver,
 } from "./checkpoint-api";
 import { generateSigningKey, signature } from "./signing";
 import { syncFunctions } from "./sync-functions";
@@ -86,7 +86,7 @@ const triggers: Record<string, string> = {
   buffered: "test/buffered.requested",
 };
 
-const call = (fn: string, overrides: Partial<CallRequest> = {}) =>
+const call = (fn: string, overrides: Partial<TCallRequest> = {}) =>
   callFunction({
     send: fetch,
     url,
@@ -160,7 +160,7 @@ describe("signatures", () => {
 
 describe("function calls", () => {
   test("steps run one per call and the function's result comes with 200", async () => {
-    const steps: Record<string, JobStepState> = {};
+    const steps: Record<string, TJobStepState> = {};
     const stack: string[] = [];
     const first = await call("two-steps");
     expect(first).toMatchObject({
@@ -236,10 +236,10 @@ describe("function calls", () => {
 
 describe("async checkpointing (calls carrying fn_id and qi_id)", () => {
   const checkpointing = async (
-    answer: Awaited<ReturnType<CheckpointReceiver>>,
+    answer: Awaited<ReturnType<TCheckpointReceiver>>,
     fn = "two-steps",
   ) => {
-    const received: Checkpoint[] = [];
+    const received: TCheckpoint[] = [];
     const stop = receiveCheckpoints(async (checkpoint) => {
       received.push(checkpoint);
       return answer;
@@ -251,7 +251,7 @@ describe("async checkpointing (calls carrying fn_id and qi_id)", () => {
       stop();
     }
   };
-  const summary = (checkpoint: Checkpoint) => ({
+  const summary = (checkpoint: TCheckpoint) => ({
     runId: checkpoint.runId,
     leaseToken: checkpoint.leaseToken,
     steps: checkpoint.steps.map(({ op, displayName, data }) => ({ op, displayName, data })),

@@ -1,14 +1,14 @@
 import type postgres from "postgres";
-import type { JobStepState } from "@/db/schema";
+import type { TJobStepState } from "@/db/schema";
 import { recordJobRun } from "@/lib/observability/record-job-run";
 
 /** A claimed run, as the runner holds it in memory while it drives the function. */
-export type ClaimedRun = {
+export type TClaimedRun = {
   id: string;
   functionId: string;
   event: Record<string, unknown>;
   attempt: number;
-  steps: Record<string, JobStepState>;
+  steps: Record<string, TJobStepState>;
   stack: string[];
   leaseToken: string;
 };
@@ -25,7 +25,7 @@ const returning = `id, function_id as "functionId", event, attempt, steps, stack
 export async function claimRuns(
   sql: postgres.Sql,
   { limit, leaseMs, leaseToken }: { limit: number; leaseMs: number; leaseToken: string },
-): Promise<ClaimedRun[]> {
+): Promise<TClaimedRun[]> {
   const claimed = await sql.unsafe(
     `with due as materialized (
        select id as due_id, concurrency_key as due_key, run_at as due_at from job_runs r
@@ -47,7 +47,7 @@ export async function claimRuns(
      returning ${returning}`,
     [leaseToken, leaseMs, limit],
   );
-  return claimed as unknown as ClaimedRun[];
+  return claimed as unknown as TClaimedRun[];
 }
 
 /** Keeps the leases of runs whose calls are still in flight. */
@@ -71,9 +71,9 @@ export async function releaseLeases(sql: postgres.Sql, tokens: string[]) {
  */
 export async function saveProgress(
   sql: postgres.Sql,
-  run: ClaimedRun,
+  run: TClaimedRun,
   change: {
-    steps: Record<string, JobStepState>;
+    steps: Record<string, TJobStepState>;
     stack: string[];
     attempt: number;
     leaseMs: number;
@@ -101,13 +101,13 @@ export async function saveProgress(
  */
 export async function finishRun(
   sql: postgres.Sql,
-  run: ClaimedRun,
+  run: TClaimedRun,
   end: {
     status: "completed" | "failed";
     output: unknown;
     failureFunctionId?: string;
     /** Steps that arrived together with the run's end (buffered checkpoints). */
-    steps?: Record<string, JobStepState>;
+    steps?: Record<string, TJobStepState>;
     stack?: string[];
   },
 ): Promise<boolean> {

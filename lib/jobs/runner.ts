@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import type postgres from "postgres";
 import { log } from "@/lib/observability/logger";
 import { continueTrace, traceSpan } from "@/lib/observability/tracing";
-import { type CheckpointReceiver, receiveCheckpoints } from "./checkpoint-api";
+import { receiveCheckpoints, type TCheckpointReceiver } from "./checkpoint-api";
 import { startCronRuns } from "./cron-runs";
-import { type DriveContext, driveRun, storeCheckpoint } from "./drive-run";
-import type { JobFunction } from "./function-config";
-import { type ClaimedRun, claimRuns, releaseLeases, renewLeases } from "./run-store";
+import { driveRun, storeCheckpoint, type TDriveContext } from "./drive-run";
+import type { TJobFunction } from "./function-config";
+import { claimRuns, releaseLeases, renewLeases, type TClaimedRun } from "./run-store";
 import { jobsSettings } from "./timing";
-import type { HandlerTransport } from "./transport";
+import type { THandlerTransport } from "./transport";
 import { WakeSignal } from "./wake-signal";
 
 const CRON_CHECK_MS = 10_000;
@@ -21,7 +21,7 @@ const CRON_CHECK_MS = 10_000;
  * steps the SDK checkpoints for its in-flight runs.
  */
 export class EmbeddedRunner {
-  private readonly inFlight = new Map<string, ClaimedRun>();
+  private readonly inFlight = new Map<string, TClaimedRun>();
   private readonly signal = new WakeSignal();
   private readonly instance = randomBytes(6).toString("hex");
   private claims = 0;
@@ -30,14 +30,14 @@ export class EmbeddedRunner {
   private stopped = false;
   private stopReceiving = () => {};
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly context: DriveContext;
+  private readonly context: TDriveContext;
 
   constructor(options: {
     sql: postgres.Sql;
-    send: HandlerTransport;
+    send: THandlerTransport;
     url: string;
     signingKey: string;
-    functions: JobFunction[];
+    functions: TJobFunction[];
     /** The handler runs in this process, with the client whose fetch is `inngestFetch`. */
     checkpoints: boolean;
   }) {
@@ -51,7 +51,7 @@ export class EmbeddedRunner {
     };
   }
 
-  get functions(): JobFunction[] {
+  get functions(): TJobFunction[] {
     return [...this.context.functions.values()];
   }
 
@@ -125,13 +125,17 @@ export class EmbeddedRunner {
     }
   }
 
-  private readonly receiveCheckpoint: CheckpointReceiver = async ({ runId, leaseToken, steps }) => {
+  private readonly receiveCheckpoint: TCheckpointReceiver = async ({
+    runId,
+    leaseToken,
+    steps,
+  }) => {
     const run = this.inFlight.get(runId);
     if (run?.leaseToken !== leaseToken) return "unknown";
     return storeCheckpoint(this.context.sql, run, steps);
   };
 
-  private launch(run: ClaimedRun) {
+  private launch(run: TClaimedRun) {
     this.inFlight.set(run.id, run);
     const data = run.event.data as Record<string, unknown> | undefined;
     continueTrace(data?.traceparent, () =>

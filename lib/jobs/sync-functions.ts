@@ -1,6 +1,6 @@
-import { type JobFunction, type RawFunctionConfig, toJobFunctions } from "./function-config";
+import { type TJobFunction, type TRawFunctionConfig, toJobFunctions } from "./function-config";
 import { signedJson } from "./signing";
-import type { HandlerTransport } from "./transport";
+import type { THandlerTransport } from "./transport";
 
 /**
  * In-band sync, as the Inngest server does it: a signed `PUT` with `x-inngest-sync-kind:
@@ -8,10 +8,10 @@ import type { HandlerTransport } from "./transport";
  * nothing else from the SDK. Throws if the handler refuses or some option is unsupported.
  */
 export async function syncFunctions(
-  send: HandlerTransport,
+  send: THandlerTransport,
   url: string,
   signingKey: string,
-): Promise<JobFunction[]> {
+): Promise<TJobFunction[]> {
   const { body, headers } = signedJson({ url }, signingKey);
   const response = await send(
     new Request(url, {
@@ -26,6 +26,6 @@ export async function syncFunctions(
       `In-band sync with ${url} failed (HTTP ${response.status}): ${text.slice(0, 500)}`,
     );
   }
-  const { functions } = JSON.parse(text) as { functions: RawFunctionConfig[] };
+  const { functions } = JSON.parse(text) as { functions: TRawFunctionConfig[] };
   return toJobFunctions(functions);
 }

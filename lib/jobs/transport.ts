@@ -2,4 +2,4 @@
  * How the runner reaches a `serve()` handler with a signed request: in the server it calls the
  * app's handler in-process; the protocol tests call a handler served over HTTP with `fetch`.
  */
-export type HandlerTransport = (request: Request) => Promise<Response>;
+export type THandlerTransport = (request: Request) => Promise<Response>;

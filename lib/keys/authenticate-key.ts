@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { apiKeys, organizations } from "@/db/schema";
-import type { AuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { isScope } from "@/lib/auth/scopes";
-import { basePaths, type Environment } from "@/lib/environment";
+import { basePaths, type TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { log } from "@/lib/observability/logger";
-import { type CachedKey, cachedKey, cacheKey } from "./key-cache";
+import { cachedKey, cacheKey, type TCachedKey } from "./key-cache";
 import { environmentOfSecret, hashSecret } from "./secret";
 
 const unauthorized = (message: string) => new ApiError({ code: "unauthorized", message });
@@ -25,7 +25,7 @@ function touch(keyId: string) {
     .catch((error) => log.warn({ err: error, keyId }, "could not record key use"));
 }
 
-async function loadKey(hash: string): Promise<CachedKey | undefined> {
+async function loadKey(hash: string): Promise<TCachedKey | undefined> {
   const cached = cachedKey(hash);
   if (cached) return cached;
   const [row] = await db
@@ -49,8 +49,8 @@ async function loadKey(hash: string): Promise<CachedKey | undefined> {
 
 export async function authenticateApiKey(
   secret: string,
-  environment: Environment,
-): Promise<AuthContext> {
+  environment: TEnvironment,
+): Promise<TAuthContext> {
   const keyEnvironment = environmentOfSecret(secret);
   if (keyEnvironment !== environment) {
     throw unauthorized(

@@ -1,22 +1,22 @@
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import type { Scope } from "@/lib/auth/scopes";
-import type { Environment } from "@/lib/environment";
+import type { TScope } from "@/lib/auth/scopes";
+import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { presentKey } from "./present-key";
 import { generateSecret } from "./secret";
 
-export type CreateKeyInput = {
+export type TCreateKeyInput = {
   organizationId: string;
-  environment: Environment;
+  environment: TEnvironment;
   name: string;
-  scopes: readonly Scope[];
+  scopes: readonly TScope[];
   expiresAt?: Date | null;
 };
 
 /** Creates a key and returns its secret: the only time the secret exists outside the caller. */
-export async function createApiKey(input: CreateKeyInput, executor: Executor = db) {
+export async function createApiKey(input: TCreateKeyInput, executor: TExecutor = db) {
   const { secret, hash, prefix, last4 } = generateSecret(input.environment);
   const [row] = await executor
     .insert(apiKeys)

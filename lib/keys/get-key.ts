@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 
 export async function getApiKeyOrThrow(
   { organizationId, keyId }: { organizationId: string; keyId: string },
-  executor: Executor = db,
+  executor: TExecutor = db,
 ) {
   const [key] = await executor
     .select()

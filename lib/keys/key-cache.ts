@@ -1,13 +1,13 @@
 import { config } from "@/config";
-import type { Scope } from "@/lib/auth/scopes";
-import type { Environment } from "@/lib/environment";
+import type { TScope } from "@/lib/auth/scopes";
+import type { TEnvironment } from "@/lib/environment";
 
 /** What authentication needs of a key, cached briefly so that most requests skip the database. */
-export type CachedKey = {
+export type TCachedKey = {
   id: string;
   organizationId: string;
-  environment: Environment;
-  scopes: ReadonlySet<Scope>;
+  environment: TEnvironment;
+  scopes: ReadonlySet<TScope>;
   plan: "free" | "pro" | "enterprise";
   expiresAt: Date | null;
   revokedAt: Date | null;
@@ -17,12 +17,12 @@ const ttlMs = () => config().API_KEY_CACHE_TTL_MS;
 
 // Shared across the bundles of one process, so a revocation clears every copy.
 const holder = globalThis as unknown as {
-  __assKeyCache?: Map<string, { key: CachedKey; at: number }>;
+  __assKeyCache?: Map<string, { key: TCachedKey; at: number }>;
 };
 holder.__assKeyCache ??= new Map();
 const cache = holder.__assKeyCache;
 
-export function cachedKey(hash: string): CachedKey | undefined {
+export function cachedKey(hash: string): TCachedKey | undefined {
   const entry = cache.get(hash);
   if (!entry) return undefined;
   if (Date.now() - entry.at > ttlMs()) {
@@ -32,7 +32,7 @@ export function cachedKey(hash: string): CachedKey | undefined {
   return entry.key;
 }
 
-export function cacheKey(hash: string, key: CachedKey): void {
+export function cacheKey(hash: string, key: TCachedKey): void {
   if (ttlMs() <= 0) return;
   if (cache.size > 10_000) cache.clear();
   cache.set(hash, { key, at: Date.now() });

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { presentKey } from "./present-key";
 
 export async function listApiKeys({
@@ -9,7 +9,7 @@ export async function listApiKeys({
   environment,
 }: {
   organizationId: string;
-  environment?: Environment;
+  environment?: TEnvironment;
 }) {
   const rows = await db
     .select()

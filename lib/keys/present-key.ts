@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiKey } from "@/db/schema";
+import type { TApiKeyRow } from "@/db/schema";
 import { ZScope } from "@/lib/auth/scopes";
 
 export const ZApiKey = z
@@ -20,14 +20,14 @@ export const ZApiKey = z
 
 export type TApiKey = z.infer<typeof ZApiKey>;
 
-export function keyStatus(key: Pick<ApiKey, "revokedAt" | "expiresAt">, now = new Date()) {
+export function keyStatus(key: Pick<TApiKeyRow, "revokedAt" | "expiresAt">, now = new Date()) {
   if (key.revokedAt) return "revoked" as const;
   if (key.expiresAt && key.expiresAt <= now) return "expired" as const;
   if (key.expiresAt) return "expiring" as const;
   return "active" as const;
 }
 
-export function presentKey(key: ApiKey): TApiKey {
+export function presentKey(key: TApiKeyRow): TApiKey {
   return {
     id: key.id,
     name: key.name,

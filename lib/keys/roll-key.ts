@@ -1,13 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import type { Scope } from "@/lib/auth/scopes";
+import type { TScope } from "@/lib/auth/scopes";
 import { conflict } from "@/lib/http/api-error";
 import { createApiKey } from "./create-key";
 import { getApiKeyOrThrow } from "./get-key";
 import { forgetKey } from "./key-cache";
 import { keyStatus, presentKey } from "./present-key";
-import { type RollOverlap, rollOverlaps } from "./roll-overlaps";
+import { rollOverlaps, type TRollOverlap } from "./roll-overlaps";
 
 /**
  * Issues a new secret with the same name, environment and scopes. The old secret keeps working
@@ -16,7 +16,7 @@ import { type RollOverlap, rollOverlaps } from "./roll-overlaps";
 export async function rollApiKey(input: {
   organizationId: string;
   keyId: string;
-  overlap: RollOverlap;
+  overlap: TRollOverlap;
 }) {
   const result = await db.transaction(async (tx) => {
     const old = await getApiKeyOrThrow(input, tx);
@@ -32,7 +32,7 @@ export async function rollApiKey(input: {
         organizationId: old.organizationId,
         environment: old.environment,
         name: old.name,
-        scopes: old.scopes as Scope[],
+        scopes: old.scopes as TScope[],
         expiresAt: null,
       },
       tx,

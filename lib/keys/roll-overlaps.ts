@@ -8,4 +8,4 @@ export const rollOverlaps = {
   "7d": 604_800_000,
 } as const;
 export const ZRollOverlap = z.enum(Object.keys(rollOverlaps) as [keyof typeof rollOverlaps]);
-export type RollOverlap = keyof typeof rollOverlaps;
+export type TRollOverlap = keyof typeof rollOverlaps;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Environment, keyPrefixes } from "@/lib/environment";
+import { keyPrefixes, type TEnvironment } from "@/lib/environment";
 import { randomBase62 } from "@/lib/ids";
 
 export function hashSecret(secret: string): string {
@@ -7,7 +7,7 @@ export function hashSecret(secret: string): string {
 }
 
 /** A new secret with its environment's prefix; 32 base62 characters carry about 190 bits. */
-export function generateSecret(environment: Environment) {
+export function generateSecret(environment: TEnvironment) {
   const secret = `${keyPrefixes[environment]}${randomBase62(32)}`;
   return {
     secret,
@@ -20,6 +20,6 @@ export function generateSecret(environment: Environment) {
 export const looksLikeApiKey = (credential: string) =>
   /^sk_(test|live)_[0-9A-Za-z]{32}$/.test(credential);
 
-export function environmentOfSecret(secret: string): Environment {
+export function environmentOfSecret(secret: string): TEnvironment {
   return secret.startsWith(keyPrefixes.production) ? "production" : "sandbox";
 }

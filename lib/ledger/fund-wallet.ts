@@ -1,5 +1,5 @@
 import { db } from "@/db/client";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { fundingOwner, lockAccounts } from "./lock-accounts";
 import { postTransfer } from "./post-transfer";
@@ -11,7 +11,7 @@ export async function fundWallet({
   amount,
   currency,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   agentId: string;
   amount: number;
   currency: string;

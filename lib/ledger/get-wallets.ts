@@ -1,14 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { ledgerAccounts } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 
 /** An agent's wallets, one per currency it ever held. */
 export async function getWallets({
   environment,
   agentId,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   agentId: string;
 }) {
   return db

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Executor } from "@/db/client";
-import { agents, type LedgerAccountRow, ledgerAccounts } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TExecutor } from "@/db/client";
+import { agents, ledgerAccounts, type TLedgerAccountRow } from "@/db/schema";
+import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 
 export const fundingOwner = "funding";
@@ -11,13 +11,13 @@ export const fundingOwner = "funding";
  * concurrent transfers over the same accounts queue instead of deadlocking.
  */
 export async function lockAccounts(
-  tx: Executor,
+  tx: TExecutor,
   {
     environment,
     currency,
     owners,
-  }: { environment: Environment; currency: string; owners: string[] },
-): Promise<Map<string, LedgerAccountRow>> {
+  }: { environment: TEnvironment; currency: string; owners: string[] },
+): Promise<Map<string, TLedgerAccountRow>> {
   const agentOwners = owners.filter((owner) => owner !== fundingOwner);
   const organizations = agentOwners.length
     ? await tx

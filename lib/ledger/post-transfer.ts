@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import {
-  type LedgerTransferKind,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransfers,
+  type TLedgerTransferKind,
 } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 
 export type TLeg = { accountId: string; amount: number };
@@ -17,7 +17,7 @@ export type TLeg = { accountId: string; amount: number };
  * call finds the first transfer and changes nothing.
  */
 export async function postTransfer(
-  tx: Executor,
+  tx: TExecutor,
   {
     environment,
     kind,
@@ -25,8 +25,8 @@ export async function postTransfer(
     currency,
     legs,
   }: {
-    environment: Environment;
-    kind: LedgerTransferKind;
+    environment: TEnvironment;
+    kind: TLedgerTransferKind;
     reference: string;
     currency: string;
     legs: TLeg[];
@@ -61,8 +61,8 @@ export async function postTransfer(
 }
 
 export async function findTransfer(
-  executor: Executor,
-  { reference, kind }: { reference: string; kind: LedgerTransferKind },
+  executor: TExecutor,
+  { reference, kind }: { reference: string; kind: TLedgerTransferKind },
 ) {
   const [row] = await executor
     .select()

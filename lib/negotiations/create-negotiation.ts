@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents, negotiations } from "@/db/schema";
-import type { AuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { ApiError, conflict, invalid } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
@@ -34,7 +34,7 @@ export async function createNegotiation({
   auth,
   input,
 }: {
-  auth: AuthContext;
+  auth: TAuthContext;
   input: TCreateNegotiationBody;
 }) {
   const tenant = tenantOf(auth);

@@ -1,17 +1,17 @@
-import type { Executor } from "@/db/client";
-import type { NegotiationRow } from "@/db/schema";
+import type { TExecutor } from "@/db/client";
+import type { TNegotiationRow } from "@/db/schema";
 import { emitEvent } from "@/lib/events/emit-event";
 import type { TEventType } from "@/lib/events/types";
 import { presentNegotiation } from "./present-negotiation";
 
 /** Every party organization gets the event (each side's webhooks hear about it). */
 export async function emitNegotiationEvent(
-  executor: Executor,
+  executor: TExecutor,
   {
     row,
     type,
     now,
-  }: { row: NegotiationRow; type: Extract<TEventType, `negotiation.${string}`>; now: Date },
+  }: { row: TNegotiationRow; type: Extract<TEventType, `negotiation.${string}`>; now: Date },
 ) {
   const object = presentNegotiation(row, now);
   for (const organizationId of row.partyOrganizationIds) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
-import { type NegotiationRow, negotiations } from "@/db/schema";
+import { db, type TExecutor } from "@/db/client";
+import { negotiations, type TNegotiationRow } from "@/db/schema";
 import { isExpiredButOpen } from "./effective-status";
 import { emitNegotiationEvent } from "./emit-negotiation-event";
 
@@ -9,9 +9,9 @@ import { emitNegotiationEvent } from "./emit-negotiation-event";
  * and emits `negotiation.expired`; whoever persists it first emits the event, once.
  */
 export async function persistExpiry(
-  executor: Executor,
-  { row, now }: { row: NegotiationRow; now: Date },
-): Promise<NegotiationRow> {
+  executor: TExecutor,
+  { row, now }: { row: TNegotiationRow; now: Date },
+): Promise<TNegotiationRow> {
   if (!isExpiredButOpen(row, now)) return row;
   const [expired] = await executor
     .update(negotiations)

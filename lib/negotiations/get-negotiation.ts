@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import { negotiations } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 import { visibleNegotiations } from "./visibility";
 
@@ -11,8 +11,8 @@ export async function getNegotiationOrThrow(
     tenant,
     negotiationId,
     forUpdate = false,
-  }: { tenant: Tenant; negotiationId: string; forUpdate?: boolean },
-  executor: Executor = db,
+  }: { tenant: TTenant; negotiationId: string; forUpdate?: boolean },
+  executor: TExecutor = db,
 ) {
   const query = executor
     .select()

@@ -1,8 +1,8 @@
 import { and, arrayContains, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
-import { type NegotiationStatus, negotiations } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import { negotiations, type TNegotiationStatus } from "@/db/schema";
+import type { TTenant } from "@/lib/auth/tenant";
 import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentNegotiation } from "./present-negotiation";
@@ -10,7 +10,7 @@ import type { ZListNegotiationsQuery } from "./schemas";
 import { visibleNegotiations } from "./visibility";
 
 /** Filters on the status callers see: an open negotiation past its expiry counts as expired. */
-function statusFilter(status: NegotiationStatus, now: Date): SQL | undefined {
+function statusFilter(status: TNegotiationStatus, now: Date): SQL | undefined {
   if (status === "open")
     return and(eq(negotiations.status, "open"), gt(negotiations.expiresAt, now));
   if (status === "expired")
@@ -25,7 +25,7 @@ export async function listNegotiations({
   tenant,
   query,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   query: z.output<typeof ZListNegotiationsQuery>;
 }) {
   const now = new Date();

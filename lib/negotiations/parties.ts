@@ -1,4 +1,4 @@
-import type { NegotiationTerms, ReceiptParty } from "@/db/schema";
+import type { TNegotiationTerms, TReceiptParty } from "@/db/schema";
 
 /** The initiator pays the whole amount; each responder receives its split. */
 export function partiesOf({
@@ -6,8 +6,8 @@ export function partiesOf({
   terms,
 }: {
   initiatorAgentId: string;
-  terms: NegotiationTerms;
-}): ReceiptParty[] {
+  terms: TNegotiationTerms;
+}): TReceiptParty[] {
   return [
     { agentId: initiatorAgentId, role: "initiator", amount: terms.amount.value },
     ...terms.splits.map((split) => ({

@@ -1,17 +1,17 @@
-import type { NegotiationRound, NegotiationRow } from "@/db/schema";
+import type { TNegotiationRound, TNegotiationRow } from "@/db/schema";
 import { effectiveStatus } from "./effective-status";
 import { partiesOf } from "./parties";
 import type { TNegotiation } from "./schemas";
 
 /** The agents that accepted a round: its proposer, and every party that answered `accept`. */
-export function acceptancesOf(round: NegotiationRound): string[] {
+export function acceptancesOf(round: TNegotiationRound): string[] {
   return [
     round.proposedBy,
     ...round.responses.filter((response) => response.action === "accept").map((r) => r.agentId),
   ];
 }
 
-export function presentNegotiation(row: NegotiationRow, now = new Date()): TNegotiation {
+export function presentNegotiation(row: TNegotiationRow, now = new Date()): TNegotiation {
   const current = row.rounds.at(-1);
   return {
     id: row.id,

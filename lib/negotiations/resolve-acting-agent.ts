@@ -1,5 +1,5 @@
 import { getAgentOrThrow } from "@/lib/agents/get-agent";
-import { type AuthContext, actingAgentId } from "@/lib/auth/auth-context";
+import { actingAgentId, type TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { ApiError, invalid } from "@/lib/http/api-error";
 
@@ -12,7 +12,7 @@ export async function resolveActingAgent({
   agentId,
   param,
 }: {
-  auth: AuthContext;
+  auth: TAuthContext;
   agentId: string | undefined;
   param: string;
 }): Promise<string> {

@@ -1,4 +1,4 @@
-import type { NegotiationTerms } from "@/db/schema";
+import type { TNegotiationTerms } from "@/db/schema";
 import { invalid } from "@/lib/http/api-error";
 import type { TTermsInput } from "./schemas";
 
@@ -15,7 +15,7 @@ export function resolveTerms({
   input: TTermsInput;
   responders: string[];
   param: string;
-}): NegotiationTerms {
+}): TNegotiationTerms {
   const { value } = input.amount;
   const description = input.description ?? null;
   if (!input.splits) {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import {
-  type NegotiationResponse,
-  type NegotiationRound,
-  type NegotiationRow,
   negotiations,
+  type TNegotiationResponse,
+  type TNegotiationRound,
+  type TNegotiationRow,
 } from "@/db/schema";
-import type { AuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { requireScope } from "@/lib/http/authorize";
@@ -38,7 +38,7 @@ export async function respondToNegotiation({
   negotiationId,
   input,
 }: {
-  auth: AuthContext;
+  auth: TAuthContext;
   negotiationId: string;
   input: TRespondBody;
 }) {
@@ -67,15 +67,15 @@ export async function respondToNegotiation({
       return { refused: `Agent ${agentId} already responded in round ${current.round}.` };
     }
 
-    const response: NegotiationResponse = {
+    const response: TNegotiationResponse = {
       agentId,
       action: input.action,
       message: input.message ?? null,
       respondedAt: now.toISOString(),
     };
-    const answered: NegotiationRound = { ...current, responses: [...current.responses, response] };
+    const answered: TNegotiationRound = { ...current, responses: [...current.responses, response] };
     const rounds = [...row.rounds.slice(0, -1), answered];
-    const changes: Partial<NegotiationRow> = { rounds, updatedAt: now };
+    const changes: Partial<TNegotiationRow> = { rounds, updatedAt: now };
     let type: (typeof eventOf)[keyof typeof eventOf] | undefined = eventOf[input.action];
 
     if (input.action === "counter") {

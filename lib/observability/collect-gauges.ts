@@ -1,11 +1,11 @@
 import { rawSql } from "@/db/client";
-import type { Metrics } from "./metrics";
+import type { TMetrics } from "./metrics";
 
 /**
  * The gauges read from PostgreSQL at scrape time: they describe the deployment's shared state
  * (the outbox, the run queue, connections), which no single process counts.
  */
-export async function collectGauges(metrics: Metrics): Promise<void> {
+export async function collectGauges(metrics: TMetrics): Promise<void> {
   const sql = rawSql();
   const [[backlog], [due], connections] = await Promise.all([
     sql<{ count: number }[]>`select count(*)::int as count from outbox where dispatched_at is null`,

@@ -59,12 +59,12 @@ function create() {
   };
 }
 
-export type Metrics = ReturnType<typeof create>;
+export type TMetrics = ReturnType<typeof create>;
 
 // One registry per process: Next.js gives route bundles their own module instances.
-const holder = globalThis as unknown as { __assMetrics?: Metrics };
+const holder = globalThis as unknown as { __assMetrics?: TMetrics };
 
-export function metrics(): Metrics {
+export function metrics(): TMetrics {
   holder.__assMetrics ??= create();
   return holder.__assMetrics;
 }

@@ -1,11 +1,11 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { logger } from "./logger";
 import { metrics } from "./metrics";
 
-export type RateLimitOutcome = "allowed" | "refused" | "off";
+export type TRateLimitOutcome = "allowed" | "refused" | "off";
 
 /** What the rate limiter decided, read from the answer it shaped. */
-export function rateLimitOutcome(response: Response): RateLimitOutcome {
+export function rateLimitOutcome(response: Response): TRateLimitOutcome {
   if (response.status === 429) return "refused";
   return response.headers.has("X-RateLimit-Limit") ? "allowed" : "off";
 }
@@ -27,7 +27,7 @@ export function recordRequest({
   operation: string;
   method: string;
   environment: string;
-  auth: AuthContext | undefined;
+  auth: TAuthContext | undefined;
   response: Response;
   startedAt: number;
 }): void {

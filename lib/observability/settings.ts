@@ -1,9 +1,9 @@
-import { type Config, config } from "@/config";
+import { config, type TConfig } from "@/config";
 
-export type ObservabilitySettings = Pick<
-  Config,
+export type TObservabilitySettings = Pick<
+  TConfig,
   "LOG_LEVEL" | "METRICS_TOKEN" | "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTEL_SERVICE_NAME"
 >;
 
 /** Logging, metrics and tracing settings. */
-export const observabilitySettings = (): ObservabilitySettings => config();
+export const observabilitySettings = (): TObservabilitySettings => config();

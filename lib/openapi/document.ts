@@ -4,13 +4,13 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
-import { type ErrorCode, errorStatuses } from "@/lib/http/error-codes";
+import { errorStatuses, type TErrorCode } from "@/lib/http/error-codes";
 import { ZApiErrorBody } from "@/lib/http/error-response";
-import type { Operation } from "@/lib/http/operation";
+import type { TOperation } from "@/lib/http/operation";
 import { allOperations } from "./operations";
 import { tagDescriptions } from "./tags";
 
-const errorDescriptions: Record<ErrorCode, string> = {
+const errorDescriptions: Record<TErrorCode, string> = {
   invalid_request:
     "The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`).",
   unauthorized:
@@ -27,29 +27,29 @@ const errorDescriptions: Record<ErrorCode, string> = {
   service_unavailable: "The service is temporarily unable to answer.",
 };
 
-export const errorReference = (Object.keys(errorStatuses) as ErrorCode[]).map((code) => ({
+export const errorReference = (Object.keys(errorStatuses) as TErrorCode[]).map((code) => ({
   code,
   status: errorStatuses[code],
   description: errorDescriptions[code],
 }));
 
-const errorResponse = (codes: ErrorCode[]) => ({
+const errorResponse = (codes: TErrorCode[]) => ({
   description: codes.map((code) => `\`${code}\`: ${errorDescriptions[code]}`).join("\n\n"),
   content: { "application/json": { schema: ZApiErrorBody } },
 });
 
 /** The error codes an operation's reference lists: what a client must be ready for. */
-export const documentedErrorCodes = (operation: Operation): ErrorCode[] => [
-  ...new Set<ErrorCode>([
+export const documentedErrorCodes = (operation: TOperation): TErrorCode[] => [
+  ...new Set<TErrorCode>([
     ...(operation.body || operation.query || operation.params ? ["invalid_request" as const] : []),
     ...(operation.scope ? (["unauthorized", "forbidden", "rate_limited"] as const) : []),
     ...(operation.errors ?? []),
   ]),
 ];
 
-function responsesFor(operation: Operation) {
+function responsesFor(operation: TOperation) {
   const codes = documentedErrorCodes(operation);
-  const byStatus = new Map<number, ErrorCode[]>();
+  const byStatus = new Map<number, TErrorCode[]>();
   for (const code of new Set(codes)) {
     byStatus.set(errorStatuses[code], [...(byStatus.get(errorStatuses[code]) ?? []), code]);
   }
@@ -64,7 +64,7 @@ function responsesFor(operation: Operation) {
   };
 }
 
-function operationObject(operation: Operation): ZodOpenApiOperationObject {
+function operationObject(operation: TOperation): ZodOpenApiOperationObject {
   return {
     operationId: operation.operationId,
     summary: operation.summary,
@@ -107,7 +107,7 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
   };
 }
 
-export function buildOpenApiDocument(operations: Operation[] = allOperations) {
+export function buildOpenApiDocument(operations: TOperation[] = allOperations) {
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
     paths[operation.path] = {

@@ -1,6 +1,6 @@
 import { agentOperations } from "@/lib/agents/operations";
 import { eventOperations } from "@/lib/events/operations";
-import type { Operation } from "@/lib/http/operation";
+import type { TOperation } from "@/lib/http/operation";
 import { negotiationOperations } from "@/lib/negotiations/operations";
 import { attestOperations } from "@/lib/receipts/attest-operations";
 import { receiptOperations } from "@/lib/receipts/operations";
@@ -9,7 +9,7 @@ import { tokenOperations } from "@/lib/tokens/operations";
 import { webhookOperations } from "@/lib/webhooks/operations";
 
 /** Every /v1 operation, in the order the reference presents them. */
-export const allOperations: Operation[] = [
+export const allOperations: TOperation[] = [
   ...agentOperations,
   ...tokenOperations,
   ...negotiationOperations,

@@ -1,30 +1,30 @@
-type JsonSchema = {
+type TJsonSchema = {
   $ref?: string;
   type?: string | string[];
-  properties?: Record<string, JsonSchema>;
+  properties?: Record<string, TJsonSchema>;
   required?: string[];
-  items?: JsonSchema;
+  items?: TJsonSchema;
   enum?: unknown[];
   description?: string;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
+  anyOf?: TJsonSchema[];
+  oneOf?: TJsonSchema[];
   maxLength?: number;
   minimum?: number;
   maximum?: number;
   default?: unknown;
 };
 
-export type SchemaField = { name: string; type: string; required: boolean; description: string };
+export type TSchemaField = { name: string; type: string; required: boolean; description: string };
 
-type Components = Record<string, JsonSchema>;
+type TComponents = Record<string, TJsonSchema>;
 
-function resolve(schema: JsonSchema, components: Components): JsonSchema {
+function resolve(schema: TJsonSchema, components: TComponents): TJsonSchema {
   if (!schema.$ref) return schema;
   const name = schema.$ref.split("/").at(-1) ?? "";
   return components[name] ?? {};
 }
 
-function typeName(schema: JsonSchema, components: Components): string {
+function typeName(schema: TJsonSchema, components: TComponents): string {
   if (schema.$ref) return schema.$ref.split("/").at(-1) ?? "object";
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map((variant) => typeName(variant, components)).join(" | ");
@@ -33,7 +33,7 @@ function typeName(schema: JsonSchema, components: Components): string {
   return Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any");
 }
 
-function constraints(schema: JsonSchema): string {
+function constraints(schema: TJsonSchema): string {
   const parts = [
     schema.maxLength !== undefined ? `≤ ${schema.maxLength} chars` : undefined,
     schema.minimum !== undefined ? `min ${schema.minimum}` : undefined,
@@ -45,9 +45,9 @@ function constraints(schema: JsonSchema): string {
 
 /** The top-level fields of an object schema, for the reference page's tables. */
 export function schemaFields(
-  schema: JsonSchema | undefined,
-  components: Components,
-): SchemaField[] {
+  schema: TJsonSchema | undefined,
+  components: TComponents,
+): TSchemaField[] {
   if (!schema) return [];
   const resolved = resolve(schema, components);
   const required = new Set(resolved.required ?? []);

@@ -1,11 +1,11 @@
-import { db, type Executor } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import type { PlanTier } from "./plans";
+import type { TPlanTier } from "./plans";
 
 export async function createOrganization(
-  { name, plan = "free" }: { name: string; plan?: PlanTier },
-  executor: Executor = db,
+  { name, plan = "free" }: { name: string; plan?: TPlanTier },
+  executor: TExecutor = db,
 ) {
   const [organization] = await executor
     .insert(organizations)

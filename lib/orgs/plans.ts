@@ -1,2 +1,2 @@
 export const planTiers = ["free", "pro", "enterprise"] as const;
-export type PlanTier = (typeof planTiers)[number];
+export type TPlanTier = (typeof planTiers)[number];

@@ -1,5 +1,5 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
-import type { Environment } from "@/lib/environment";
+import type { TAuthContext } from "@/lib/auth/auth-context";
+import type { TEnvironment } from "@/lib/environment";
 import { countRequest } from "@/lib/usage/tally";
 import { authenticate } from "./authenticate";
 import { enforceRateLimit } from "./rate-limit";
@@ -17,13 +17,13 @@ export async function authenticateAndLimit({
   mode,
 }: {
   request: Request;
-  environment: Environment;
+  environment: TEnvironment;
   origin: string;
   headers: Headers;
   /** required: authenticate or fail; optional: use a credential if one works; none: anonymous. */
   mode: "required" | "optional" | "none";
-}): Promise<AuthContext | undefined> {
-  let auth: AuthContext | undefined;
+}): Promise<TAuthContext | undefined> {
+  let auth: TAuthContext | undefined;
   if (mode !== "none" && (mode === "required" || request.headers.has("authorization"))) {
     try {
       auth = await authenticate({ request, environment, origin });

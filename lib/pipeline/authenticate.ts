@@ -1,5 +1,5 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
-import type { Environment } from "@/lib/environment";
+import type { TAuthContext } from "@/lib/auth/auth-context";
+import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { authenticateApiKey } from "@/lib/keys/authenticate-key";
 import { looksLikeApiKey } from "@/lib/keys/secret";
@@ -28,9 +28,9 @@ export async function authenticate({
   origin,
 }: {
   request: Request;
-  environment: Environment;
+  environment: TEnvironment;
   origin: string;
-}): Promise<AuthContext> {
+}): Promise<TAuthContext> {
   const credential = bearerCredential(request);
   if (looksLikeApiKey(credential)) return authenticateApiKey(credential, environment);
   if (looksLikeJwt(credential)) {

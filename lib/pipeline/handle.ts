@@ -1,10 +1,10 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
-import type { Environment } from "@/lib/environment";
+import type { TAuthContext } from "@/lib/auth/auth-context";
+import type { TEnvironment } from "@/lib/environment";
 import type { ApiError } from "@/lib/http/api-error";
 import { refuseAgentToken, requireScope } from "@/lib/http/authorize";
 import { environmentOf } from "@/lib/http/environment";
 import { toApiError } from "@/lib/http/error-response";
-import type { Operation } from "@/lib/http/operation";
+import type { TOperation } from "@/lib/http/operation";
 import { parseBody } from "@/lib/http/parse-body";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-body";
@@ -22,9 +22,9 @@ import { newId } from "@/lib/ids";
 import { recordRequest } from "@/lib/observability/record-request";
 import { traceRequest } from "@/lib/observability/tracing";
 import { authenticateAndLimit } from "./authenticate-and-limit";
-import type { OperationHandler, RequestContext } from "./request-context";
+import type { TOperationHandler, TRequestContext } from "./request-context";
 
-export type RouteHandler = (
+export type TRouteHandler = (
   request: Request,
   route: { params: Promise<Record<string, string | string[] | undefined>> },
 ) => Promise<Response>;
@@ -36,17 +36,17 @@ export type RouteHandler = (
  * Whatever is thrown becomes the error envelope; every response carries Request-Id and, unless
  * rate limiting is off, the X-RateLimit-* headers.
  */
-export function handle<Op extends Operation>(
+export function handle<Op extends TOperation>(
   operation: Op,
-  handler: OperationHandler<Op>,
-): RouteHandler {
+  handler: TOperationHandler<Op>,
+): TRouteHandler {
   return (request, route) =>
     traceRequest(operation.operationId, async () => {
       const startedAt = performance.now();
       const requestId = newId("request");
       const url = new URL(request.url);
       const environment = environmentOf(request, url);
-      let auth: AuthContext | undefined;
+      let auth: TAuthContext | undefined;
       const response = await answer({
         request,
         route,
@@ -72,7 +72,7 @@ export function handle<Op extends Operation>(
     });
 }
 
-async function answer<Op extends Operation>({
+async function answer<Op extends TOperation>({
   request,
   route,
   requestId,
@@ -83,13 +83,13 @@ async function answer<Op extends Operation>({
   onAuth,
 }: {
   request: Request;
-  route: Parameters<RouteHandler>[1];
+  route: Parameters<TRouteHandler>[1];
   requestId: string;
   url: URL;
-  environment: Environment;
+  environment: TEnvironment;
   operation: Op;
-  handler: OperationHandler<Op>;
-  onAuth: (auth: AuthContext | undefined) => void;
+  handler: TOperationHandler<Op>;
+  onAuth: (auth: TAuthContext | undefined) => void;
 }): Promise<Response> {
   const origin = publicOrigin(request, url);
   const headers = new Headers({ "Request-Id": requestId });
@@ -115,7 +115,7 @@ async function answer<Op extends Operation>({
     const context = { request, requestId, environment, origin, auth, params, query, body };
     const respond = async () => {
       try {
-        const result = await handler(context as RequestContext<Op>);
+        const result = await handler(context as TRequestContext<Op>);
         if (!(result instanceof Response)) return jsonResponse(result, operation.status, headers);
         for (const [name, value] of headers) result.headers.set(name, value);
         return result;
@@ -148,7 +148,7 @@ export async function rejectRequest(request: Request, error: ApiError): Promise<
   const environment = environmentOf(request, url);
   const origin = publicOrigin(request, url);
   const headers = new Headers({ "Request-Id": requestId });
-  let auth: AuthContext | undefined;
+  let auth: TAuthContext | undefined;
   let response: Response;
   try {
     auth = await authenticateAndLimit({ request, environment, origin, headers, mode: "optional" });
@@ -171,7 +171,7 @@ export async function rejectRequest(request: Request, error: ApiError): Promise<
 }
 
 const allMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof allMethods)[number];
+type TMethod = (typeof allMethods)[number];
 
 /**
  * A route module's exports: the given handlers, a JSON 405 for every other method (Next.js
@@ -179,11 +179,11 @@ type Method = (typeof allMethods)[number];
  * would list every method). OPTIONS needs no credentials, as a CORS preflight carries none.
  */
 export function routeMethods(
-  handlers: Partial<Record<Method, RouteHandler>>,
-): Record<Method | "OPTIONS", RouteHandler> {
+  handlers: Partial<Record<TMethod, TRouteHandler>>,
+): Record<TMethod | "OPTIONS", TRouteHandler> {
   const allowed = Object.keys(handlers);
-  const notAllowed: RouteHandler = (request) => rejectRequest(request, methodNotAllowed(allowed));
-  const options: RouteHandler = async () =>
+  const notAllowed: TRouteHandler = (request) => rejectRequest(request, methodNotAllowed(allowed));
+  const options: TRouteHandler = async () =>
     new Response(null, {
       status: 204,
       headers: { Allow: allowHeader(allowed), "Request-Id": newId("request") },
@@ -191,7 +191,7 @@ export function routeMethods(
   return {
     ...(Object.fromEntries(
       allMethods.map((method) => [method, handlers[method] ?? notAllowed]),
-    ) as Record<Method, RouteHandler>),
+    ) as Record<TMethod, TRouteHandler>),
     OPTIONS: options,
   };
 }

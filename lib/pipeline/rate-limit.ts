@@ -1,11 +1,11 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { ApiError } from "@/lib/http/api-error";
 import { clientAddress } from "@/lib/http/client-address";
-import { checkRateLimit, type RateLimitOutcome } from "@/lib/ratelimit/check-rate-limit";
+import { checkRateLimit, type TRateLimitOutcome } from "@/lib/ratelimit/check-rate-limit";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { anonymousRule, rateLimitTiers } from "@/lib/ratelimit/tiers";
 
-function setHeaders(headers: Headers, outcome: RateLimitOutcome) {
+function setHeaders(headers: Headers, outcome: TRateLimitOutcome) {
   headers.set("X-RateLimit-Limit", String(outcome.limit));
   headers.set("X-RateLimit-Remaining", String(outcome.remaining));
   headers.set("X-RateLimit-Reset", String(outcome.reset));
@@ -22,7 +22,7 @@ export async function enforceRateLimit({
   headers,
 }: {
   request: Request;
-  auth: AuthContext | undefined;
+  auth: TAuthContext | undefined;
   headers: Headers;
 }): Promise<void> {
   const store = rateLimitStore();

@@ -1,22 +1,22 @@
 import type { z } from "zod";
-import type { AuthContext } from "@/lib/auth/auth-context";
-import type { Environment } from "@/lib/environment";
-import type { Operation } from "@/lib/http/operation";
+import type { TAuthContext } from "@/lib/auth/auth-context";
+import type { TEnvironment } from "@/lib/environment";
+import type { TOperation } from "@/lib/http/operation";
 import type { SerializedJson } from "@/lib/http/serialized-json";
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type TInfer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export type RequestContext<Op extends Operation> = {
+export type TRequestContext<Op extends TOperation> = {
   request: Request;
   requestId: string;
-  environment: Environment;
+  environment: TEnvironment;
   origin: string;
-  auth: Op["scope"] extends null ? AuthContext | undefined : AuthContext;
-  params: Infer<Op["params"]>;
-  query: Infer<Op["query"]>;
-  body: Infer<Op["body"]>;
+  auth: Op["scope"] extends null ? TAuthContext | undefined : TAuthContext;
+  params: TInfer<Op["params"]>;
+  query: TInfer<Op["query"]>;
+  body: TInfer<Op["body"]>;
 };
 
-export type OperationHandler<Op extends Operation> = (
-  context: RequestContext<Op>,
+export type TOperationHandler<Op extends TOperation> = (
+  context: TRequestContext<Op>,
 ) => Promise<z.input<Op["response"]> | SerializedJson<z.input<Op["response"]>> | Response>;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
-import { type SettlementRow, settlements } from "@/db/schema";
+import { db, type TExecutor } from "@/db/client";
+import { settlements, type TSettlementRow } from "@/db/schema";
 import { evaluatePolicy, type TPolicyInputs } from "@/lib/attest/policy-engine";
 import { standardPolicy } from "./standard-policy";
 
@@ -24,9 +24,9 @@ const messages: Record<string, (facts: { currency: string; total: number }) => s
 
 /** What the paying agent paid in this currency in the trailing 24 hours (money that moved and stayed). */
 async function payerVolume24h(
-  settlement: Pick<SettlementRow, "id" | "payerAgentId" | "currency">,
+  settlement: Pick<TSettlementRow, "id" | "payerAgentId" | "currency">,
   now: Date,
-  executor: Executor,
+  executor: TExecutor,
 ): Promise<number> {
   const [paid] = await executor
     .select({ total: sql<string>`coalesce(sum(${settlements.amountValue}), 0)` })
@@ -48,8 +48,8 @@ async function payerVolume24h(
  * the decision is the attest engine's pure `evaluatePolicy`, the same code replay runs.
  */
 export async function checkSettlementPolicy(
-  settlement: Pick<SettlementRow, "id" | "payerAgentId" | "currency" | "amountValue" | "parties">,
-  { now = new Date(), executor = db }: { now?: Date; executor?: Executor } = {},
+  settlement: Pick<TSettlementRow, "id" | "payerAgentId" | "currency" | "amountValue" | "parties">,
+  { now = new Date(), executor = db }: { now?: Date; executor?: TExecutor } = {},
 ): Promise<TPolicyResult> {
   const { currency, amountValue } = settlement;
   const limits = standardPolicy.limits[currency];

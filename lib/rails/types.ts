@@ -1,12 +1,12 @@
-import type { ReceiptParty } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TReceiptParty } from "@/db/schema";
+import type { TEnvironment } from "@/lib/environment";
 
 /** What a rail needs to move a settlement's money; `settlementId` is its idempotency key. */
 export type TRailRequest = {
   settlementId: string;
-  environment: Environment;
+  environment: TEnvironment;
   amount: { value: number; currency: string };
-  parties: ReceiptParty[];
+  parties: TReceiptParty[];
 };
 
 export type TRailOutcome =

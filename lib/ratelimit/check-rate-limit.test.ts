@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { checkRateLimit } from "./check-rate-limit";
-import type { RateLimitStore } from "./store";
+import type { TRateLimitStore } from "./store";
 import { memoryStoreForTest, redisStoreForTest } from "./test-support/stores";
 import { rateLimitTiers } from "./tiers";
 
 const START = Date.parse("2026-11-23T10:00:00.000Z");
 const seconds = (ms: number) => Math.ceil(ms / 1000);
 
-type TestStore = ReturnType<typeof memoryStoreForTest>;
+type TTestStore = ReturnType<typeof memoryStoreForTest>;
 
 describe.each([
   ["Redis (TCP, through @upstash/ratelimit)", redisStoreForTest],
   ["in-process", memoryStoreForTest],
-] as [string, () => TestStore][])("rate limits on the %s store", (name, makeStore) => {
-  let testStore: TestStore;
-  let store: RateLimitStore;
+] as [string, () => TTestStore][])("rate limits on the %s store", (name, makeStore) => {
+  let testStore: TTestStore;
+  let store: TRateLimitStore;
   beforeEach(async () => {
     // Only Date: both stores read the clock through Date.now (the Redis scripts get it as an
     // argument), while timers and sockets keep real time.

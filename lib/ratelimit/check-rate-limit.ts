@@ -1,7 +1,7 @@
-import type { RateLimitStore } from "./store";
-import { type RateLimitRule, refillPerSecond } from "./tiers";
+import type { TRateLimitStore } from "./store";
+import { refillPerSecond, type TRateLimitRule } from "./tiers";
 
-export type RateLimitOutcome = {
+export type TRateLimitOutcome = {
   allowed: boolean;
   /** The per-minute limit. */
   limit: number;
@@ -20,7 +20,7 @@ const toSeconds = (ms: number) => Math.ceil(ms / SECOND);
  * When the bucket is full again: `nextRefill` is when the next interval's tokens arrive (what
  * @upstash/ratelimit calls reset); each further interval adds `refillPerSecond` tokens.
  */
-function bucketFullAt(rule: RateLimitRule, remaining: number, nextRefill: number, now: number) {
+function bucketFullAt(rule: TRateLimitRule, remaining: number, nextRefill: number, now: number) {
   const missing = rule.burst - remaining;
   if (missing <= 0) return now;
   return nextRefill + (Math.ceil(missing / refillPerSecond(rule)) - 1) * SECOND;
@@ -36,11 +36,11 @@ export async function checkRateLimit({
   rule,
   now = Date.now,
 }: {
-  store: RateLimitStore;
+  store: TRateLimitStore;
   identity: string;
-  rule: RateLimitRule;
+  rule: TRateLimitRule;
   now?: () => number;
-}): Promise<RateLimitOutcome> {
+}): Promise<TRateLimitOutcome> {
   const bucket = await store.tokenBucket({
     key: `bucket:${identity}`,
     refillPerSecond: refillPerSecond(rule),

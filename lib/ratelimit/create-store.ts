@@ -1,13 +1,13 @@
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis as TcpRedis } from "ioredis";
-import { type Config, config } from "@/config";
+import { config, type TConfig } from "@/config";
 import { withFallback } from "./fallback-store";
 import { createMemoryStore } from "./memory-store";
-import type { RateLimitStore } from "./store";
+import type { TRateLimitStore } from "./store";
 import { tcpRequester } from "./tcp-requester";
 import { createUpstashStore } from "./upstash-store";
 
-export type RateLimitConfig = {
+export type TRateLimitConfig = {
   enabled: boolean;
   upstashUrl?: string;
   upstashToken?: string;
@@ -18,7 +18,7 @@ export type RateLimitConfig = {
   ephemeralCache: boolean;
 };
 
-export function rateLimitConfigFrom(settings: Config = config()): RateLimitConfig {
+export function rateLimitConfigFrom(settings: TConfig = config()): TRateLimitConfig {
   return {
     enabled: settings.RATE_LIMIT === "on",
     upstashUrl: settings.UPSTASH_REDIS_REST_URL,
@@ -45,7 +45,7 @@ function waitForConnection(client: TcpRedis, timeoutMs: number): Promise<void> {
 }
 
 /** A plain Redis over TCP, wrapped in the @upstash/redis client the rate limiter expects. */
-function tcpRedis(config: RateLimitConfig, url: string) {
+function tcpRedis(config: TRateLimitConfig, url: string) {
   const client = new TcpRedis(url, {
     // Fail at once while disconnected (the fallback answers) instead of queueing requests.
     enableOfflineQueue: false,
@@ -80,7 +80,7 @@ function tcpRedis(config: RateLimitConfig, url: string) {
  * The rate-limit backend, chosen once from configuration: Upstash REST, any Redis over TCP, or
  * this process alone. `null` when rate limiting is off.
  */
-export function createRateLimitStore(config: RateLimitConfig): RateLimitStore | null {
+export function createRateLimitStore(config: TRateLimitConfig): TRateLimitStore | null {
   if (!config.enabled) return null;
   if (config.upstashUrl && config.upstashToken) {
     const redis = new UpstashRedis({

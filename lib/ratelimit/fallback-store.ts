@@ -1,8 +1,8 @@
 import { logger } from "@/lib/observability/logger";
 import { createMemoryStore } from "./memory-store";
-import type { RateLimitStore, WindowResult } from "./store";
+import type { TRateLimitStore, TWindowResult } from "./store";
 
-export type FallbackOptions = {
+export type TFallbackOptions = {
   /** After a failure, how long to answer from this process before asking the primary again. */
   retryAfterMs: number;
   /** Whether the primary can answer at all right now (e.g. its TCP connection is up). */
@@ -15,7 +15,7 @@ export type FallbackOptions = {
  * per-process limiter with the same rules instead, so a Redis outage never becomes a 500.
  * State changes are logged once, not per request.
  */
-export function withFallback(primary: RateLimitStore, options: FallbackOptions): RateLimitStore {
+export function withFallback(primary: TRateLimitStore, options: TFallbackOptions): TRateLimitStore {
   const fallback = createMemoryStore(`per-process fallback for ${primary.description}`);
   const log = options.log ?? ((message: string) => logger().warn({ kind: "rate_limit" }, message));
   let degradedUntil = 0;
@@ -30,8 +30,8 @@ export function withFallback(primary: RateLimitStore, options: FallbackOptions):
   }
 
   async function attempt(
-    ask: (store: RateLimitStore) => Promise<WindowResult>,
-  ): Promise<WindowResult> {
+    ask: (store: TRateLimitStore) => Promise<TWindowResult>,
+  ): Promise<TWindowResult> {
     const usable = Date.now() >= degradedUntil && (options.available?.() ?? true);
     if (!usable) {
       if (!degraded) fail(new Error("not connected"));

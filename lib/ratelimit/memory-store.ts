@@ -1,7 +1,7 @@
-import { DAY_MS, type RateLimitStore, type TokenBucketInput, type WindowResult } from "./store";
+import { DAY_MS, type TRateLimitStore, type TTokenBucketInput, type TWindowResult } from "./store";
 
-type Bucket = { refilledAt: number; tokens: number; expiresAt: number };
-type Counter = { count: number; expiresAt: number };
+type TBucket = { refilledAt: number; tokens: number; expiresAt: number };
+type TCounter = { count: number; expiresAt: number };
 
 const SWEEP_EVERY = 1_000;
 const INTERVAL_MS = 1_000;
@@ -14,9 +14,9 @@ const INTERVAL_MS = 1_000;
 export function createMemoryStore(
   description = "in-process limiter",
   now: () => number = Date.now,
-): RateLimitStore {
-  const buckets = new Map<string, Bucket>();
-  const counters = new Map<string, Counter>();
+): TRateLimitStore {
+  const buckets = new Map<string, TBucket>();
+  const counters = new Map<string, TCounter>();
   let calls = 0;
 
   function sweep(at: number) {
@@ -25,7 +25,12 @@ export function createMemoryStore(
     for (const [key, counter] of counters) if (counter.expiresAt <= at) counters.delete(key);
   }
 
-  function tokenBucket({ key, refillPerSecond, burst, rate = 1 }: TokenBucketInput): WindowResult {
+  function tokenBucket({
+    key,
+    refillPerSecond,
+    burst,
+    rate = 1,
+  }: TTokenBucketInput): TWindowResult {
     const at = now();
     sweep(at);
     const stored = buckets.get(key);
@@ -45,7 +50,7 @@ export function createMemoryStore(
     return { success: true, remaining, reset: refilledAt + INTERVAL_MS };
   }
 
-  function dailyWindow({ key, limit }: { key: string; limit: number }): WindowResult {
+  function dailyWindow({ key, limit }: { key: string; limit: number }): TWindowResult {
     const at = now();
     sweep(at);
     const day = Math.floor(at / DAY_MS);

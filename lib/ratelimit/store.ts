@@ -1,20 +1,20 @@
 /** What a limiter answers for one window: `reset` is in milliseconds (Unix time). */
-export type WindowResult = { success: boolean; remaining: number; reset: number };
+export type TWindowResult = { success: boolean; remaining: number; reset: number };
 
 /** `rate` tokens are taken (1 by default); a negative rate gives tokens back and never fails. */
-export type TokenBucketInput = {
+export type TTokenBucketInput = {
   key: string;
   refillPerSecond: number;
   burst: number;
   rate?: number;
 };
-export type DailyWindowInput = { key: string; limit: number };
+export type TDailyWindowInput = { key: string; limit: number };
 
 /** A place where rate-limit counters live: Redis (through @upstash/ratelimit) or this process. */
-export type RateLimitStore = {
+export type TRateLimitStore = {
   readonly description: string;
-  tokenBucket(input: TokenBucketInput): Promise<WindowResult>;
-  dailyWindow(input: DailyWindowInput): Promise<WindowResult>;
+  tokenBucket(input: TTokenBucketInput): Promise<TWindowResult>;
+  dailyWindow(input: TDailyWindowInput): Promise<TWindowResult>;
   /** Whether it is answering from a fallback because its backend does not answer. */
   degraded?: () => boolean;
   /** Resolves when the store can answer (a TCP connection is up), or after `timeoutMs`. */

@@ -1,9 +1,9 @@
-import type { PlanTier } from "@/lib/orgs/plans";
+import type { TPlanTier } from "@/lib/orgs/plans";
 
 /** One plan tier's limits: a bucket of `burst` requests refilled at `perMinute`, and a daily cap. */
-export type RateLimitRule = { perMinute: number; burst: number; daily: number | null };
+export type TRateLimitRule = { perMinute: number; burst: number; daily: number | null };
 
-export const rateLimitTiers: Record<PlanTier, RateLimitRule> = {
+export const rateLimitTiers: Record<TPlanTier, TRateLimitRule> = {
   free: { perMinute: 60, burst: 10, daily: 1_000 },
   pro: { perMinute: 600, burst: 100, daily: 50_000 },
   enterprise: { perMinute: 6_000, burst: 1_000, daily: null },
@@ -13,7 +13,7 @@ export const rateLimitTiers: Record<PlanTier, RateLimitRule> = {
  * `tokenBucket` refills in whole intervals, so the per-minute rate is refilled every second
  * (60/min is 1 token a second), never as one lump a minute.
  */
-export const refillPerSecond = (rule: RateLimitRule) => rule.perMinute / 60;
+export const refillPerSecond = (rule: TRateLimitRule) => rule.perMinute / 60;
 
 /** Unauthenticated requests and failed authentication are limited per client address like Free. */
 export const anonymousRule = rateLimitTiers.free;

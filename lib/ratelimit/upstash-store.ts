@@ -1,6 +1,6 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
-import type { DailyWindowInput, RateLimitStore, TokenBucketInput, WindowResult } from "./store";
+import type { TDailyWindowInput, TRateLimitStore, TTokenBucketInput, TWindowResult } from "./store";
 
 export class RateLimitTimeout extends Error {
   constructor(timeoutMs: number) {
@@ -9,7 +9,7 @@ export class RateLimitTimeout extends Error {
   }
 }
 
-export type UpstashStoreOptions = {
+export type TUpstashStoreOptions = {
   redis: Redis;
   description: string;
   prefix: string;
@@ -21,7 +21,7 @@ export type UpstashStoreOptions = {
 };
 
 /** Counters in Redis through @upstash/ratelimit: one budget shared by every server process. */
-export function createUpstashStore(options: UpstashStoreOptions): RateLimitStore {
+export function createUpstashStore(options: TUpstashStoreOptions): TRateLimitStore {
   const limiters = new Map<string, Ratelimit>();
 
   function limiterFor(
@@ -44,7 +44,7 @@ export function createUpstashStore(options: UpstashStoreOptions): RateLimitStore
     return ratelimit;
   }
 
-  async function run(ratelimit: Ratelimit, key: string, rate = 1): Promise<WindowResult> {
+  async function run(ratelimit: Ratelimit, key: string, rate = 1): Promise<TWindowResult> {
     const result = await ratelimit.limit(key, { rate });
     // On timeout the library lets the request through with `reset: 0`: not an answer at all.
     if (result.reason === "timeout") throw new RateLimitTimeout(options.timeoutMs);
@@ -53,11 +53,11 @@ export function createUpstashStore(options: UpstashStoreOptions): RateLimitStore
 
   return {
     description: options.description,
-    tokenBucket({ key, refillPerSecond, burst, rate }: TokenBucketInput) {
+    tokenBucket({ key, refillPerSecond, burst, rate }: TTokenBucketInput) {
       const name = `bucket:${refillPerSecond}:${burst}`;
       return run(limiterFor(name, Ratelimit.tokenBucket(refillPerSecond, "1 s", burst)), key, rate);
     },
-    dailyWindow({ key, limit }: DailyWindowInput) {
+    dailyWindow({ key, limit }: TDailyWindowInput) {
       return run(limiterFor(`daily:${limit}`, Ratelimit.fixedWindow(limit, "1 d")), key);
     },
     ready: options.ready ?? (async () => {}),

@@ -2,7 +2,7 @@ import { rawSql } from "@/db/client";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { isStopping } from "./stopping";
 
-export type ReadinessCheck = { name: string; ok: boolean; detail: string };
+export type TReadinessCheck = { name: string; ok: boolean; detail: string };
 
 /** Background work counts as stuck when committed work has waited this long to be picked up. */
 const MAX_LAG_SECONDS = 60;
@@ -16,7 +16,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function databaseAndLag(): Promise<ReadinessCheck[]> {
+async function databaseAndLag(): Promise<TReadinessCheck[]> {
   try {
     const [row] = await within(
       rawSql()<{ outbox: number; runs: number }[]>`
@@ -43,7 +43,7 @@ async function databaseAndLag(): Promise<ReadinessCheck[]> {
   }
 }
 
-function rateLimits(): ReadinessCheck {
+function rateLimits(): TReadinessCheck {
   const store = rateLimitStore();
   if (!store) return { name: "rate_limits", ok: true, detail: "off" };
   const degraded = store.degraded?.() ?? false;
@@ -60,7 +60,7 @@ function rateLimits(): ReadinessCheck {
  * Whether this process can do its job: it is not stopping, PostgreSQL answers, committed
  * background work is being picked up, and the rate limiter's Redis (when configured) answers.
  */
-export async function checkReadiness(): Promise<{ ready: boolean; checks: ReadinessCheck[] }> {
+export async function checkReadiness(): Promise<{ ready: boolean; checks: TReadinessCheck[] }> {
   if (isStopping()) {
     const check = { name: "process", ok: false, detail: "stopping: finishing in-flight work" };
     return { ready: false, checks: [check] };

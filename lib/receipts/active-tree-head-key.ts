@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { config } from "@/config";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { treeHeadKeys } from "@/db/schema";
 import { ed25519Thumbprint, generateTreeHeadKeyPair } from "@/lib/attest";
 import { advisoryXactLock } from "./attest-log";
@@ -39,7 +39,7 @@ const configuredKey = () => {
  * otherwise the generated key kept in the database, created on first use. Changing the
  * configured key retires the previous one, which stays in the JWKS.
  */
-export async function activeTreeHeadKey(tx: Executor): Promise<TTreeHeadSigningKey> {
+export async function activeTreeHeadKey(tx: TExecutor): Promise<TTreeHeadSigningKey> {
   await advisoryXactLock(tx, "tree-head-keys");
   const configured = configuredKey();
   if (configured) {

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { evidenceRecords } from "@/db/schema";
 import { buildEvidenceRecord } from "@/lib/attest";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { newId } from "@/lib/ids";
 
 export type TEvidenceInput = { type: string; payload: Record<string, unknown> };
@@ -10,7 +10,10 @@ export type TChainLink = { id: string; hash: string };
 type TEvidenceInsert = typeof evidenceRecords.$inferInsert;
 
 /** A settlement's evidence chain as stored, oldest first. */
-export function readEvidenceChain(executor: Executor, settlementId: string): Promise<TChainLink[]> {
+export function readEvidenceChain(
+  executor: TExecutor,
+  settlementId: string,
+): Promise<TChainLink[]> {
   return executor
     .select({ id: evidenceRecords.id, hash: evidenceRecords.hash })
     .from(evidenceRecords)
@@ -31,7 +34,7 @@ export function chainRecords({
   records,
   at,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   settlementId: string;
   chain: TChainLink[];
   records: TEvidenceInput[];
@@ -65,8 +68,8 @@ export function chainRecords({
 
 /** Appends records to a settlement's evidence chain (see chainRecords). */
 export async function appendEvidence(
-  executor: Executor,
-  input: { tenant: Tenant; settlementId: string; records: TEvidenceInput[]; at: Date },
+  executor: TExecutor,
+  input: { tenant: TTenant; settlementId: string; records: TEvidenceInput[]; at: Date },
 ): Promise<void> {
   const chain = await readEvidenceChain(executor, input.settlementId);
   const rows = chainRecords({ ...input, chain });

@@ -1,4 +1,4 @@
-import type { ReceiptRow } from "@/db/schema";
+import type { TReceiptRow } from "@/db/schema";
 import {
   inclusionProof,
   MerkleStoreError,
@@ -12,7 +12,7 @@ import { presentReceipt } from "./present-receipt";
 import type { TReceiptFull } from "./schemas";
 
 export type TStoredAttestation = {
-  row: ReceiptRow;
+  row: TReceiptRow;
   receipt: TReceiptFull;
   evidence: TEvidenceRecord[];
   /** The log's current signed tree head; null before the first seal. */
@@ -30,7 +30,7 @@ export async function assembleAttestation({
   treeHead,
   store,
 }: {
-  row: ReceiptRow;
+  row: TReceiptRow;
   evidence: TEvidenceRecord[];
   treeHead: TTreeHead | null;
   store: TNodeStore;

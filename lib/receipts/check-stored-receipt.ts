@@ -1,4 +1,4 @@
-import type { ReceiptRow } from "@/db/schema";
+import type { TReceiptRow } from "@/db/schema";
 import {
   check,
   checkReceiptFacts,
@@ -14,7 +14,7 @@ import { verificationReadOf } from "./read-for-verification";
 
 /** What the checks of a stored receipt found; the caller records the status when it changed. */
 export type TStoredReceiptCheck = {
-  receipt: Pick<ReceiptRow, "id" | "settlementId" | "attestHash" | "logIndex">;
+  receipt: Pick<TReceiptRow, "id" | "settlementId" | "attestHash" | "logIndex">;
   /** The signed tree head the inclusion proof was checked under; null while not sealed. */
   treeHead: TTreeHead | null;
   status: TAttestStatus;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { evidenceRecords, receipts } from "@/db/schema";
 import { verifyEvidenceChain } from "@/lib/attest";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 import { loadAttestation } from "./load-attestation";
 import { evidenceRecordOf } from "./present-receipt";
@@ -12,7 +12,7 @@ import { evidenceRecordOf } from "./present-receipt";
  * sits in its settlement's chain, whether it still hashes and links correctly, and the
  * receipt the chain ends in with that receipt's inclusion proof and signed tree head.
  */
-export async function getEvidence({ tenant, evidenceId }: { tenant: Tenant; evidenceId: string }) {
+export async function getEvidence({ tenant, evidenceId }: { tenant: TTenant; evidenceId: string }) {
   return db.transaction(
     async (tx) => {
       const [row] = await tx

@@ -1,6 +1,6 @@
 import { db } from "@/db/client";
 import type { TReceiptBundle } from "@/lib/attest";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
 import { getReceiptOrThrow } from "./get-receipt";
 import { loadAttestation } from "./load-attestation";
@@ -14,7 +14,7 @@ export async function getReceiptBundle({
   tenant,
   receiptId,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   receiptId: string;
 }): Promise<TReceiptBundle> {
   return db.transaction(

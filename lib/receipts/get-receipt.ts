@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
-import { type ReceiptRow, receipts } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import { db, type TExecutor } from "@/db/client";
+import { receipts, type TReceiptRow } from "@/db/schema";
+import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 
-type ReceiptLookup = { tenant: Tenant; receiptId?: string; settlementId?: string };
+type TReceiptLookup = { tenant: TTenant; receiptId?: string; settlementId?: string };
 
 /** The receipt a lookup names, among the caller's organization's and environment's. */
-export const receiptOfTenant = ({ tenant, receiptId, settlementId }: ReceiptLookup) =>
+export const receiptOfTenant = ({ tenant, receiptId, settlementId }: TReceiptLookup) =>
   and(
     receiptId !== undefined
       ? eq(receipts.id, receiptId)
@@ -16,7 +16,7 @@ export const receiptOfTenant = ({ tenant, receiptId, settlementId }: ReceiptLook
     eq(receipts.environment, tenant.environment),
   );
 
-export const receiptNotFound = ({ receiptId, settlementId }: ReceiptLookup) =>
+export const receiptNotFound = ({ receiptId, settlementId }: TReceiptLookup) =>
   receiptId !== undefined
     ? notFound("receipt", receiptId)
     : notFound("receipt for settlement", settlementId ?? "");
@@ -26,9 +26,9 @@ export const receiptNotFound = ({ receiptId, settlementId }: ReceiptLookup) =>
  * Receipts belong to the organization that owns the settlement; anyone else gets 404.
  */
 export async function getReceiptOrThrow(
-  lookup: ReceiptLookup,
-  executor: Executor = db,
-): Promise<ReceiptRow> {
+  lookup: TReceiptLookup,
+  executor: TExecutor = db,
+): Promise<TReceiptRow> {
   const [row] = await executor.select().from(receipts).where(receiptOfTenant(lookup));
   if (!row) throw receiptNotFound(lookup);
   return row;

@@ -1,7 +1,7 @@
-import type { Executor } from "@/db/client";
-import { evidenceRecords, type ReceiptParty, type ReceiptRow, receipts } from "@/db/schema";
+import type { TExecutor } from "@/db/client";
+import { evidenceRecords, receipts, type TReceiptParty, type TReceiptRow } from "@/db/schema";
 import { hashReceipt } from "@/lib/attest";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { emitEvent } from "@/lib/events/emit-event";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -15,11 +15,11 @@ import { receiptSealRequested } from "./jobs";
 
 /** What an executed settlement hands to its receipt: the facts the receipt proves. */
 export type TSettlementCompletion = {
-  tenant: Tenant;
+  tenant: TTenant;
   settlementId: string;
   negotiationId: string;
   amount: { value: number; currency: string };
-  parties: ReceiptParty[];
+  parties: TReceiptParty[];
   adapter: string;
   externalRef: string;
   /** `pol-<name>@v<n>`: the immutable policy version the settlement was checked against. */
@@ -39,9 +39,9 @@ export type TSettlementCompletion = {
  * the transaction's connection instead of waiting for each answer).
  */
 export async function issueReceipt(
-  tx: Executor,
+  tx: TExecutor,
   completion: TSettlementCompletion,
-): Promise<ReceiptRow> {
+): Promise<TReceiptRow> {
   const { tenant, settlementId, completedAt } = completion;
   const before = completion.chain ?? (await readEvidenceChain(tx, settlementId));
   const appended = chainRecords({

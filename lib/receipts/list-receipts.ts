@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { receipts } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentReceiptListItem } from "./present-receipt";
@@ -11,7 +11,7 @@ export async function listReceipts({
   tenant,
   query,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   query: TListReceiptsQuery;
 }) {
   const page = keyset(receipts, query.cursor, [

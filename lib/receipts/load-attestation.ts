@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import {
-  type AttestLogHeadRow,
   attestLogHeads,
   evidenceRecords,
-  type ReceiptRow,
+  type TAttestLogHeadRow,
+  type TReceiptRow,
 } from "@/db/schema";
 import type { TTreeHead } from "@/lib/attest";
 import { assembleAttestation, type TStoredAttestation } from "./assemble-attestation";
@@ -12,7 +12,7 @@ import { logIdOf } from "./attest-log";
 import { pgNodeStore } from "./pg-node-store";
 import { evidenceRecordOf } from "./present-receipt";
 
-export const treeHeadOf = (head: AttestLogHeadRow): TTreeHead => ({
+export const treeHeadOf = (head: TAttestLogHeadRow): TTreeHead => ({
   origin: head.origin,
   treeSize: head.treeSize,
   rootHash: head.rootHash,
@@ -20,7 +20,7 @@ export const treeHeadOf = (head: AttestLogHeadRow): TTreeHead => ({
   keyId: head.keyId,
 });
 
-const readLogHead = async (executor: Executor, logId: string) => {
+const readLogHead = async (executor: TExecutor, logId: string) => {
   const [head] = await executor
     .select()
     .from(attestLogHeads)
@@ -34,8 +34,8 @@ const readLogHead = async (executor: Executor, logId: string) => {
  * log's current signed tree head, assembled into the same bundle an offline verifier gets.
  */
 export async function loadAttestation(
-  executor: Executor,
-  row: ReceiptRow,
+  executor: TExecutor,
+  row: TReceiptRow,
 ): Promise<TStoredAttestation> {
   const logId = logIdOf(row.environment);
   // Sequential on purpose: pipelined queries break the embedded database's multiplexing.

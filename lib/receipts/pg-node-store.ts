@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { attestLogNodes } from "@/db/schema";
 import type { TNodeStore } from "@/lib/attest";
 
 /** The Merkle log's node store in PostgreSQL: one batched read per call, insert-only writes. */
-export const pgNodeStore = (executor: Executor, logId: string): TNodeStore => ({
+export const pgNodeStore = (executor: TExecutor, logId: string): TNodeStore => ({
   get: async (keys) => {
     if (keys.length === 0) return [];
     const wanted = sql.join(

@@ -1,8 +1,8 @@
-import type { EvidenceRecordRow, ReceiptRow } from "@/db/schema";
+import type { TEvidenceRecordRow, TReceiptRow } from "@/db/schema";
 import type { TEvidenceRecord } from "@/lib/attest";
 import type { TReceiptFull, TReceiptListItem } from "./schemas";
 
-export function presentReceiptListItem(row: ReceiptRow): TReceiptListItem {
+export function presentReceiptListItem(row: TReceiptRow): TReceiptListItem {
   return {
     id: row.id,
     settlementId: row.settlementId,
@@ -15,7 +15,7 @@ export function presentReceiptListItem(row: ReceiptRow): TReceiptListItem {
 }
 
 /** Receipt (full): the list item plus parties, adapter, externalRef and the attest object. */
-export function presentReceipt(row: ReceiptRow): TReceiptFull {
+export function presentReceipt(row: TReceiptRow): TReceiptFull {
   return {
     ...presentReceiptListItem(row),
     parties: row.parties.map(({ agentId, role, amount }) => ({ agentId, role, amount })),
@@ -36,7 +36,7 @@ export function presentReceipt(row: ReceiptRow): TReceiptFull {
 }
 
 /** An evidence row as the attest engine sees it (the hashed members only). */
-export function evidenceRecordOf(row: EvidenceRecordRow): TEvidenceRecord {
+export function evidenceRecordOf(row: TEvidenceRecordRow): TEvidenceRecord {
   return {
     id: row.id,
     type: row.type,

@@ -1,14 +1,14 @@
 import type postgres from "postgres";
 import { isoTimeSql } from "@/db/iso-time-sql";
-import type { ReceiptRow } from "@/db/schema";
+import type { TReceiptRow } from "@/db/schema";
 import type { TEvidenceRecord, TStoredNode, TTreeHead } from "@/lib/attest";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { logIdOf } from "./attest-log";
 
 export type TVerificationRead = {
   /** Whether this session holds the receipt's verification lock now (see releaseVerificationLock). */
   locked: boolean;
-  row: ReceiptRow;
+  row: TReceiptRow;
   treeHead: TTreeHead | null;
   evidence: TEvidenceRecord[];
   /** The log nodes the receipt's inclusion proof under `treeHead` folds (see inclusionNodeKeys). */
@@ -55,7 +55,7 @@ const nodesJson = `(select coalesce(json_agg(json_build_array(k.level, k.idx,
       where n.log_id = head.log_id and n.level = k.level and n.idx = k.idx))), '[]')
   from (${inclusionNodeKeys("r.log_index", "head.tree_size")}) k)`;
 
-type TRawRead = Omit<ReceiptRow, "verifiedAt" | "createdAt"> & {
+type TRawRead = Omit<TReceiptRow, "verifiedAt" | "createdAt"> & {
   verifiedAt: string | null;
   createdAt: string;
   locked: boolean;
@@ -91,7 +91,7 @@ const readBySettlement = readText("settlement_id");
  * status, the key that signed the log's tree head), and all of it as one JSON text for the checks
  * (verificationReadOf), which run off the request thread.
  */
-export type TVerificationReadRow = Pick<ReceiptRow, "id" | "status"> & {
+export type TVerificationReadRow = Pick<TReceiptRow, "id" | "status"> & {
   locked: boolean;
   keyId: string | null;
   json: string;
@@ -119,7 +119,7 @@ export const readForVerification = (
     tenant,
     receiptId,
     settlementId,
-  }: { tenant: Tenant; receiptId?: string; settlementId?: string },
+  }: { tenant: TTenant; receiptId?: string; settlementId?: string },
 ) =>
   sql.unsafe<TVerificationReadRow[]>(receiptId !== undefined ? readById : readBySettlement, [
     receiptId ?? settlementId ?? "",

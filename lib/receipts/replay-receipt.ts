@@ -1,6 +1,6 @@
 import { db } from "@/db/client";
 import { replaySettlement } from "@/lib/attest";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { getReceiptOrThrow } from "./get-receipt";
 import { loadAttestation } from "./load-attestation";
 
@@ -12,7 +12,7 @@ export async function replayReceipt({
   tenant,
   target,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   target: { settlementId?: string; receiptId?: string };
 }) {
   const { row, evidence } = await db.transaction(

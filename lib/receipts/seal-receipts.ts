@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attestLogHeads, evidenceRecords, type ReceiptRow, receipts } from "@/db/schema";
+import { attestLogHeads, evidenceRecords, receipts, type TReceiptRow } from "@/db/schema";
 import {
   appendLeaves,
   checkReceiptFacts,
@@ -10,7 +10,7 @@ import {
   toHashHex,
   treeRoot,
 } from "@/lib/attest";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { activeTreeHeadKey } from "./active-tree-head-key";
 import { advisoryXactLock, logIdOf, logOriginOf } from "./attest-log";
 import { pgNodeStore } from "./pg-node-store";
@@ -19,7 +19,7 @@ import { evidenceRecordOf, presentReceipt } from "./present-receipt";
 export type TSealResult = { sealed: number; invalid: number; treeSize: number };
 
 /** Checks a pending receipt before it enters the log, and replays it for `deterministic`. */
-const attest = (row: ReceiptRow, evidence: ReturnType<typeof evidenceRecordOf>[]) => {
+const attest = (row: TReceiptRow, evidence: ReturnType<typeof evidenceRecordOf>[]) => {
   const receipt = presentReceipt(row);
   const facts = checkReceiptFacts({ receipt, evidence });
   const replay = replaySettlement({
@@ -40,7 +40,7 @@ export async function sealPendingReceipts({
   environment,
   limit = 500,
 }: {
-  environment: Environment;
+  environment: TEnvironment;
   limit?: number;
 }): Promise<TSealResult> {
   const logId = logIdOf(environment);

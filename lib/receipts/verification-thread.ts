@@ -5,7 +5,7 @@ import type { TStoredReceiptCheck } from "./check-stored-receipt";
 export type TCheckRequest = { id: number; json: string; jwks: TJwks; recomputeHash: boolean };
 export type TCheckReply = { id: number } & ({ result: TStoredReceiptCheck } | { error: string });
 
-type Thread = {
+type TThread = {
   worker: Worker;
   pending: Map<
     number,
@@ -15,11 +15,11 @@ type Thread = {
 };
 
 // One thread per process, shared by every bundle Next.js builds (two routes verify).
-const holder = globalThis as unknown as { __assVerificationThread?: Thread };
+const holder = globalThis as unknown as { __assVerificationThread?: TThread };
 
-function startThread(): Thread {
+function startThread(): TThread {
   const worker = new Worker(new URL("./verification-worker.ts", import.meta.url));
-  const thread: Thread = { worker, pending: new Map(), nextId: 0 };
+  const thread: TThread = { worker, pending: new Map(), nextId: 0 };
   worker.on("message", (reply: TCheckReply) => {
     const waiting = thread.pending.get(reply.id);
     thread.pending.delete(reply.id);

@@ -1,4 +1,4 @@
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import type { TReceiptVerification } from "./schemas";
 import { verifyStoredReceipt } from "./verify-stored-receipt";
 
@@ -9,7 +9,7 @@ export async function verifyReceipt({
   includeEvidence,
   recomputeHash,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   receiptId: string;
   includeEvidence: boolean;
   recomputeHash: boolean;

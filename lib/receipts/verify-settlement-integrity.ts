@@ -1,4 +1,4 @@
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { verifyStoredReceipt } from "./verify-stored-receipt";
 
 /** POST /v1/attest/verify: a settlement's integrity (chain, hash, policy, inclusion, signature). */
@@ -6,7 +6,7 @@ export async function verifySettlementIntegrity({
   tenant,
   target,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   target: { settlementId?: string; receiptId?: string };
 }) {
   const result = await verifyStoredReceipt({ tenant, ...target, recomputeHash: true });

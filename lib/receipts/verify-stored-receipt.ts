@@ -1,5 +1,5 @@
 import { sessionSql } from "@/db/client";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { busy } from "@/lib/http/api-error";
 import type { TStoredReceiptCheck } from "./check-stored-receipt";
 import { receiptNotFound } from "./get-receipt";
@@ -39,7 +39,7 @@ export async function verifyStoredReceipt({
   settlementId,
   recomputeHash = true,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   receiptId?: string;
   settlementId?: string;
   recomputeHash?: boolean;

@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { rawSql } from "@/db/client";
 import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/cleanup";
-import { daysInMs, type RetentionSettings } from "./settings";
+import { daysInMs, type TRetentionSettings } from "./settings";
 
 export const retainedTables = [
   "webhook_attempts",
@@ -13,7 +13,7 @@ export const retainedTables = [
   "idempotency_keys",
 ] as const;
 
-export type RetainedTable = (typeof retainedTables)[number];
+export type TRetainedTable = (typeof retainedTables)[number];
 
 /**
  * The rows of `table` past their window, one batch: a subquery picks at most `limit` keys so
@@ -22,7 +22,7 @@ export type RetainedTable = (typeof retainedTables)[number];
  */
 function batch(
   sql: postgres.Sql,
-  table: Exclude<RetainedTable, "idempotency_keys">,
+  table: Exclude<TRetainedTable, "idempotency_keys">,
   cutoff: string,
   limit: number,
 ) {
@@ -57,7 +57,7 @@ function batch(
   }
 }
 
-const windowOf = (table: RetainedTable, settings: RetentionSettings) =>
+const windowOf = (table: TRetainedTable, settings: TRetentionSettings) =>
   ({
     webhook_attempts: settings.RETENTION_WEBHOOK_DAYS,
     webhook_deliveries: settings.RETENTION_WEBHOOK_DAYS,
@@ -77,8 +77,8 @@ export async function deletePastWindow({
   settings,
   now = new Date(),
 }: {
-  table: RetainedTable;
-  settings: RetentionSettings;
+  table: TRetainedTable;
+  settings: TRetentionSettings;
   now?: Date;
 }): Promise<number> {
   if (table === "idempotency_keys")

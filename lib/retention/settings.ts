@@ -1,7 +1,7 @@
-import { type Config, config } from "@/config";
+import { config, type TConfig } from "@/config";
 
-export type RetentionSettings = Pick<
-  Config,
+export type TRetentionSettings = Pick<
+  TConfig,
   | "RETENTION_CRON"
   | "RETENTION_BATCH_SIZE"
   | "RETENTION_EVENTS_DAYS"
@@ -11,6 +11,6 @@ export type RetentionSettings = Pick<
 >;
 
 /** The retention windows and schedule. */
-export const retentionSettings = (): RetentionSettings => config();
+export const retentionSettings = (): TRetentionSettings => config();
 
 export const daysInMs = (value: number) => value * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { type AuthContext, actingAgentId } from "@/lib/auth/auth-context";
+import { actingAgentId, type TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { requireActingAgentAmong } from "@/lib/http/authorize";
 import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
@@ -9,7 +9,7 @@ import { getSettlementOrThrow } from "./get-settlement";
  * money (execute, reverse), as any party otherwise. API keys pass.
  */
 export async function requireSettlementParty(
-  auth: AuthContext,
+  auth: TAuthContext,
   settlementId: string,
   role: "payer" | "party",
 ): Promise<void> {
@@ -27,7 +27,7 @@ export async function requireSettlementParty(
 
 /** With an agent token, only the negotiation's initiator (the payer) settles it. */
 export async function requireNegotiationInitiator(
-  auth: AuthContext,
+  auth: TAuthContext,
   negotiationId: string,
 ): Promise<void> {
   if (actingAgentId(auth) === undefined) return;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { effectiveStatus } from "@/lib/negotiations/effective-status";
@@ -21,7 +21,7 @@ export async function createSettlement({
   tenant,
   input,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   input: z.output<typeof ZCreateSettlementBody>;
 }) {
   return db.transaction(async (tx) => {

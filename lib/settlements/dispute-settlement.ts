@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
 import { emitSettlementEvent } from "./emit-settlement-event";
 import { getSettlementOrThrow } from "./get-settlement";
@@ -14,7 +14,7 @@ export async function disputeSettlement({
   settlementId,
   reason,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   settlementId: string;
   reason: string;
 }) {

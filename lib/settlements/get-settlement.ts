@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import { settlements } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { visibleSettlements } from "./visibility";
 
@@ -11,8 +11,8 @@ export async function getSettlementOrThrow(
     tenant,
     settlementId,
     forUpdate = false,
-  }: { tenant: Tenant; settlementId: string; forUpdate?: boolean },
-  executor: Executor = db,
+  }: { tenant: TTenant; settlementId: string; forUpdate?: boolean },
+  executor: TExecutor = db,
 ) {
   const query = executor
     .select()
@@ -26,7 +26,7 @@ export async function getSettlementOrThrow(
 /** Executing and reversing move the payer's money: only the payer's organization may. */
 export function requirePayerOrganization(
   row: { organizationId: string },
-  tenant: Tenant,
+  tenant: TTenant,
   action: string,
 ) {
   if (row.organizationId === tenant.organizationId) return;

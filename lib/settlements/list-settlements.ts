@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentSettlement } from "./present-settlement";
@@ -13,7 +13,7 @@ export async function listSettlements({
   tenant,
   query,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   query: z.output<typeof ZListSettlementsQuery>;
 }) {
   const page = keyset(settlements, query.cursor, [

@@ -1,9 +1,9 @@
-import type { SettlementRow } from "@/db/schema";
+import type { TSettlementRow } from "@/db/schema";
 import type { TSettlement } from "./schemas";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function presentSettlement(row: SettlementRow): TSettlement {
+export function presentSettlement(row: TSettlementRow): TSettlement {
   return {
     id: row.id,
     negotiationId: row.negotiationId,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
 import { enqueueJobFor } from "@/lib/jobs/enqueue-job";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
@@ -20,7 +20,7 @@ export async function requestExecution({
   tenant,
   settlementId,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   settlementId: string;
 }) {
   const now = new Date();

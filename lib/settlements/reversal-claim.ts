@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { settlements } from "@/db/schema";
 import { busy } from "@/lib/http/api-error";
 import { railTimeoutMs } from "@/lib/rails/call-with-timeout";
@@ -43,7 +43,7 @@ export const ownClaim = (settlementId: string, claimedAt: Date) =>
  * transaction. Undefined when the claim is no longer ours.
  */
 export async function recordReversal(
-  tx: Executor,
+  tx: TExecutor,
   { settlementId, claimedAt, reason }: { settlementId: string; claimedAt: Date; reason?: string },
 ) {
   const now = new Date();
@@ -64,7 +64,7 @@ export async function recordReversal(
 
 /** Gives up the claim made at `claimedAt` (the rail refused the reversal). */
 export async function releaseReversalClaim(
-  executor: Executor,
+  executor: TExecutor,
   settlementId: string,
   claimedAt: Date,
 ) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { type SettlementRow, settlements } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import { settlements, type TSettlementRow } from "@/db/schema";
+import type { TTenant } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { callWithTimeout } from "@/lib/rails/call-with-timeout";
@@ -26,7 +26,7 @@ export async function reverseSettlement({
   settlementId,
   reason,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   settlementId: string;
   reason?: string;
 }) {
@@ -53,10 +53,10 @@ export async function reverseSettlement({
 }
 
 async function claimReversal(
-  tenant: Tenant,
+  tenant: TTenant,
   settlementId: string,
   reason: string | undefined,
-): Promise<{ row: SettlementRow; claimedAt: Date }> {
+): Promise<{ row: TSettlementRow; claimedAt: Date }> {
   return db.transaction(async (tx) => {
     const row = await getSettlementOrThrow({ tenant, settlementId, forUpdate: true }, tx);
     requirePayerOrganization(row, tenant, "reverse");

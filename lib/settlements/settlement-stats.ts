@@ -1,8 +1,8 @@
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
-import { type SettlementStatus, settlementStatuses, settlements } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import { settlementStatuses, settlements, type TSettlementStatus } from "@/db/schema";
+import type { TTenant } from "@/lib/auth/tenant";
 import { invalid } from "@/lib/http/api-error";
 import type { ZSettlementStats, ZSettlementStatsQuery } from "./schemas";
 import { visibleSettlements } from "./visibility";
@@ -14,7 +14,7 @@ export async function settlementStats({
   tenant,
   query,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   query: z.output<typeof ZSettlementStatsQuery>;
 }): Promise<z.input<typeof ZSettlementStats>> {
   const from = query.from ? new Date(query.from) : undefined;
@@ -51,7 +51,7 @@ export async function settlementStats({
       .where(and(scope, isNotNull(settlements.executedAt))),
   ]);
   const counts = Object.fromEntries(settlementStatuses.map((status) => [status, 0])) as Record<
-    SettlementStatus,
+    TSettlementStatus,
     number
   >;
   for (const row of byStatus) counts[row.status] = row.count;

@@ -6,11 +6,11 @@ import { jwtSigningKeys } from "@/db/schema";
 import { signingKeyMaterialFromPem } from "./signing-key-material";
 import { SIGNING_KEY_CACHE_MS, TOKEN_ALGORITHM } from "./token-config";
 
-type ActiveKey = { kid: string; privateKey: CryptoKey; loadedAt: number };
+type TActiveKey = { kid: string; privateKey: CryptoKey; loadedAt: number };
 
-const holder = globalThis as unknown as { __assActiveSigningKey?: ActiveKey };
+const holder = globalThis as unknown as { __assActiveSigningKey?: TActiveKey };
 
-async function loadActiveKey(): Promise<ActiveKey> {
+async function loadActiveKey(): Promise<TActiveKey> {
   const configured = config().JWT_PRIVATE_KEY;
   if (configured) {
     const material = await signingKeyMaterialFromPem(configured);
@@ -31,7 +31,7 @@ async function loadActiveKey(): Promise<ActiveKey> {
 }
 
 /** The key new tokens are signed with, re-read every SIGNING_KEY_CACHE_MS to follow rotations. */
-export async function activeSigningKey(): Promise<ActiveKey> {
+export async function activeSigningKey(): Promise<TActiveKey> {
   const cached = holder.__assActiveSigningKey;
   if (cached && Date.now() - cached.loadedAt < SIGNING_KEY_CACHE_MS) return cached;
   const loaded = await loadActiveKey();

@@ -1,6 +1,6 @@
-import type { AuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { isScope } from "@/lib/auth/scopes";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { loadTokenSubject } from "./token-subject";
 import { verifyAgentToken } from "./verify-token";
@@ -13,8 +13,8 @@ export async function authenticateAgentToken({
 }: {
   token: string;
   origin: string;
-  environment: Environment;
-}): Promise<AuthContext> {
+  environment: TEnvironment;
+}): Promise<TAuthContext> {
   const claims = await verifyAgentToken({ token, origin, environment });
   const subject = await loadTokenSubject(claims);
   if (!subject?.agentActive) {

@@ -6,7 +6,7 @@ import { retireActiveKeys } from "./retire-active-keys";
 import { lockSigningKeys } from "./signing-key-lock";
 import { generateSigningKeyMaterial, signingKeyMaterialFromPem } from "./signing-key-material";
 
-export type SigningKeySource = { kid: string; source: "configured" | "stored" | "generated" };
+export type TSigningKeySource = { kid: string; source: "configured" | "stored" | "generated" };
 
 /**
  * Makes sure exactly one active signing key exists, under a lock so that processes starting at
@@ -15,7 +15,7 @@ export type SigningKeySource = { kid: string; source: "configured" | "stored" | 
  */
 export async function ensureSigningKey(
   configuredPem = config().JWT_PRIVATE_KEY,
-): Promise<SigningKeySource> {
+): Promise<TSigningKeySource> {
   const configured = configuredPem ? await signingKeyMaterialFromPem(configuredPem) : undefined;
   return db.transaction(async (tx) => {
     await lockSigningKeys(tx);

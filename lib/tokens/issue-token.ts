@@ -2,8 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { db } from "@/db/client";
 import { agents } from "@/db/schema";
-import type { AuthContext } from "@/lib/auth/auth-context";
-import type { Scope } from "@/lib/auth/scopes";
+import type { TAuthContext } from "@/lib/auth/auth-context";
+import type { TScope } from "@/lib/auth/scopes";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { activeSigningKey } from "./active-signing-key";
@@ -17,11 +17,11 @@ export async function issueAgentToken({
   origin,
   input,
 }: {
-  auth: AuthContext;
+  auth: TAuthContext;
   origin: string;
   input: TIssueTokenBody;
 }): Promise<TAgentToken> {
-  const scopes = [...new Set(input.scopes)] as Scope[];
+  const scopes = [...new Set(input.scopes)] as TScope[];
   const outside = scopes.filter((scope) => !auth.scopes.has(scope));
   if (outside.length > 0) {
     throw new ApiError({

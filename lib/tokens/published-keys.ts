@@ -4,14 +4,14 @@ import { db } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
 import { TOKEN_ALGORITHM } from "./token-config";
 
-export type PublishedKey = { kid: string; jwk: JWK; key: CryptoKey; publishUntil: Date | null };
+export type TPublishedKey = { kid: string; jwk: JWK; key: CryptoKey; publishUntil: Date | null };
 
 const CACHE_MS = 60_000;
 /** An unknown `kid` reloads the set (a rotation elsewhere), at most this often. */
 const RELOAD_ON_MISS_MS = 5_000;
 
-type Cache = { keys: Map<string, PublishedKey>; loadedAt: number };
-const holder = globalThis as unknown as { __assPublishedKeys?: Cache };
+type TCache = { keys: Map<string, TPublishedKey>; loadedAt: number };
+const holder = globalThis as unknown as { __assPublishedKeys?: TCache };
 
 const publishedRows = () =>
   db
@@ -24,8 +24,8 @@ export async function loadPublishedJwks(): Promise<JWK[]> {
   return (await publishedRows()).map((row) => row.publicJwk as JWK);
 }
 
-async function reload(): Promise<Cache> {
-  const keys = new Map<string, PublishedKey>();
+async function reload(): Promise<TCache> {
+  const keys = new Map<string, TPublishedKey>();
   for (const row of await publishedRows()) {
     const jwk = row.publicJwk as JWK;
     if (!jwk.kid) continue;
@@ -37,14 +37,14 @@ async function reload(): Promise<Cache> {
   return cache;
 }
 
-const stillPublished = (key: PublishedKey | undefined) =>
+const stillPublished = (key: TPublishedKey | undefined) =>
   key && (key.publishUntil === null || key.publishUntil.getTime() > Date.now()) ? key : undefined;
 
 /**
  * The published key with this `kid`, from an in-process cache of the set; a key whose publish
  * window ends is refused from that moment, not when the cache next reloads.
  */
-export async function publishedKey(kid: string): Promise<PublishedKey | undefined> {
+export async function publishedKey(kid: string): Promise<TPublishedKey | undefined> {
   let cache = holder.__assPublishedKeys;
   const age = cache ? Date.now() - cache.loadedAt : Number.POSITIVE_INFINITY;
   if (!cache || age > CACHE_MS) cache = await reload();

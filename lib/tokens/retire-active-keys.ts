@@ -1,10 +1,10 @@
 import { and, isNull, ne } from "drizzle-orm";
-import type { Transaction } from "@/db/client";
+import type { TTransaction } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
 import { RETIRED_KEY_PUBLICATION_MS } from "./token-config";
 
 /** Retires every active key except `keep`; each stays published until its tokens expired. */
-export async function retireActiveKeys(tx: Transaction, keep?: string): Promise<number> {
+export async function retireActiveKeys(tx: TTransaction, keep?: string): Promise<number> {
   const now = new Date();
   const retired = await tx
     .update(jwtSigningKeys)

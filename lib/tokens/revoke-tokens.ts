@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents, agentTokenRevocations } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import type { TRevokeTokensBody, TTokenRevocation } from "./schemas";
@@ -13,7 +13,7 @@ export async function revokeAgentTokens({
   tenant,
   input,
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   input: TRevokeTokensBody;
 }): Promise<TTokenRevocation> {
   if (input.agentId) {

@@ -8,10 +8,10 @@ import {
 } from "jose";
 import { TOKEN_ALGORITHM } from "./token-config";
 
-export type SigningKeyMaterial = { kid: string; publicJwk: JWK; privatePem: string };
+export type TSigningKeyMaterial = { kid: string; publicJwk: JWK; privatePem: string };
 
 /** The public half as published: `kid` is the RFC 7638 thumbprint, so it is stable per key. */
-async function materialOf(privateKey: CryptoKey, privatePem: string): Promise<SigningKeyMaterial> {
+async function materialOf(privateKey: CryptoKey, privatePem: string): Promise<TSigningKeyMaterial> {
   const {
     d: _d,
     p: _p,
@@ -29,7 +29,7 @@ async function materialOf(privateKey: CryptoKey, privatePem: string): Promise<Si
   };
 }
 
-export async function generateSigningKeyMaterial(): Promise<SigningKeyMaterial> {
+export async function generateSigningKeyMaterial(): Promise<TSigningKeyMaterial> {
   const { privateKey } = await generateKeyPair(TOKEN_ALGORITHM, {
     modulusLength: 2048,
     extractable: true,
@@ -38,7 +38,7 @@ export async function generateSigningKeyMaterial(): Promise<SigningKeyMaterial> 
 }
 
 /** A key given as PEM (JWT_PRIVATE_KEY); literal `\n` sequences are accepted for .env files. */
-export async function signingKeyMaterialFromPem(pem: string): Promise<SigningKeyMaterial> {
+export async function signingKeyMaterialFromPem(pem: string): Promise<TSigningKeyMaterial> {
   const normalized = pem.includes("\\n") ? pem.replace(/\\n/g, "\n") : pem;
   const privateKey = await importPKCS8(normalized.trim(), TOKEN_ALGORITHM, { extractable: true });
   return materialOf(privateKey, normalized.trim());

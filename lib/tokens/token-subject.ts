@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { config } from "@/config";
 import { db } from "@/db/client";
 import { agents, agentTokenRevocations, apiKeys, organizations } from "@/db/schema";
-import type { PlanTier } from "@/lib/orgs/plans";
-import type { VerifiedToken } from "./verify-token";
+import type { TPlanTier } from "@/lib/orgs/plans";
+import type { TVerifiedToken } from "./verify-token";
 
-export type TokenSubject = {
-  plan: PlanTier;
+export type TTokenSubject = {
+  plan: TPlanTier;
   agentActive: boolean;
   /** Why the token no longer counts although it verifies: its key or the token was revoked. */
   revoked?: "key" | "token";
@@ -15,7 +15,7 @@ export type TokenSubject = {
 const ttlMs = () => config().API_KEY_CACHE_TTL_MS;
 
 const holder = globalThis as unknown as {
-  __assTokenSubjects?: Map<string, { subject: TokenSubject; at: number }>;
+  __assTokenSubjects?: Map<string, { subject: TTokenSubject; at: number }>;
 };
 holder.__assTokenSubjects ??= new Map();
 const cache = holder.__assTokenSubjects;
@@ -29,7 +29,7 @@ export const forgetTokenSubjects = () => cache.clear();
  * API keys, so most token requests skip the database and a revocation reaches every process
  * within that time.
  */
-export async function loadTokenSubject(claims: VerifiedToken): Promise<TokenSubject | undefined> {
+export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSubject | undefined> {
   const cacheKey = `${claims.organizationId}:${claims.environment}:${claims.tokenId}`;
   const entry = cache.get(cacheKey);
   if (entry && Date.now() - entry.at <= ttlMs()) return entry.subject;
@@ -62,7 +62,7 @@ export async function loadTokenSubject(claims: VerifiedToken): Promise<TokenSubj
     )
     .where(eq(organizations.id, claims.organizationId));
   if (!row) return undefined;
-  const subject: TokenSubject = {
+  const subject: TTokenSubject = {
     plan: row.plan,
     agentActive: row.agentId !== null && row.deletedAt === null,
     revoked: row.keyRevoked ? "key" : row.tokenRevoked ? "token" : undefined,

@@ -1,15 +1,15 @@
 import { errors, type JWTPayload, jwtVerify } from "jose";
-import { type Environment, environments } from "@/lib/environment";
+import { environments, type TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { tokenAudience } from "./audience";
 import { publishedKey } from "./published-keys";
 import { TOKEN_ALGORITHM } from "./token-config";
 
-export type VerifiedToken = {
+export type TVerifiedToken = {
   tokenId: string;
   agentId: string;
   organizationId: string;
-  environment: Environment;
+  environment: TEnvironment;
   scope: string;
   /** The API key that issued the token. */
   keyId?: string;
@@ -34,7 +34,7 @@ function explain(error: unknown, audience: string): ApiError {
   throw error;
 }
 
-function claimsOf(payload: JWTPayload): VerifiedToken {
+function claimsOf(payload: JWTPayload): TVerifiedToken {
   const { jti, sub, org, env, scope, key, iat } = payload;
   const environment = environments.find((candidate) => candidate === env);
   if (
@@ -70,8 +70,8 @@ export async function verifyAgentToken({
 }: {
   token: string;
   origin: string;
-  environment: Environment;
-}): Promise<VerifiedToken> {
+  environment: TEnvironment;
+}): Promise<TVerifiedToken> {
   const audience = tokenAudience(origin, environment);
   try {
     const { payload } = await jwtVerify(

@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import { config } from "@/config";
 import { db } from "@/db/client";
 import { usageDays } from "@/db/schema";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { log } from "@/lib/observability/logger";
 
-export type UsageKey = `${string}|${Environment}|${string}`;
-export type UsageCounts = { requests: number; rateLimited: number };
+export type TUsageKey = `${string}|${TEnvironment}|${string}`;
+export type TUsageCounts = { requests: number; rateLimited: number };
 
 // Counts since the last flush, per organization|environment|UTC day; one map per process.
 const holder = globalThis as unknown as {
-  __assUsage?: { counts: Map<UsageKey, UsageCounts>; timer: NodeJS.Timeout | null };
+  __assUsage?: { counts: Map<TUsageKey, TUsageCounts>; timer: NodeJS.Timeout | null };
 };
 holder.__assUsage ??= { counts: new Map(), timer: null };
 const state = holder.__assUsage;
@@ -18,14 +18,14 @@ const state = holder.__assUsage;
 const flushEveryMs = () => config().USAGE_FLUSH_MS;
 
 /** Takes the counts gathered so far, leaving an empty tally behind. */
-function takeUsageTally(): Map<UsageKey, UsageCounts> {
+function takeUsageTally(): Map<TUsageKey, TUsageCounts> {
   const taken = state.counts;
   state.counts = new Map();
   return taken;
 }
 
 /** Puts counts back after a failed write, so the next flush carries them. */
-function restoreUsageTally(taken: Map<UsageKey, UsageCounts>) {
+function restoreUsageTally(taken: Map<TUsageKey, TUsageCounts>) {
   for (const [key, counts] of taken) {
     const current = state.counts.get(key) ?? { requests: 0, rateLimited: 0 };
     current.requests += counts.requests;
@@ -56,10 +56,10 @@ export function countRequest({
   rateLimited,
 }: {
   organizationId: string;
-  environment: Environment;
+  environment: TEnvironment;
   rateLimited: boolean;
 }) {
-  const key: UsageKey = `${organizationId}|${environment}|${utcDay()}`;
+  const key: TUsageKey = `${organizationId}|${environment}|${utcDay()}`;
   const counts = state.counts.get(key) ?? { requests: 0, rateLimited: 0 };
   if (rateLimited) counts.rateLimited += 1;
   else counts.requests += 1;
@@ -78,7 +78,7 @@ export async function flushUsage(): Promise<void> {
   const tally = takeUsageTally();
   if (tally.size === 0) return;
   const rows = [...tally].map(([key, counts]) => {
-    const [organizationId, environment, day] = key.split("|") as [string, Environment, string];
+    const [organizationId, environment, day] = key.split("|") as [string, TEnvironment, string];
     return { organizationId, environment, day, ...counts };
   });
   try {

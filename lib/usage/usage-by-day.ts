@@ -1,10 +1,10 @@
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { settlements, usageDays } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { visibleSettlements } from "@/lib/settlements/visibility";
 
-export type UsageDay = {
+export type TUsageDay = {
   day: string;
   requests: number;
   rateLimited: number;
@@ -15,7 +15,7 @@ export type UsageDay = {
 const DAY_MS = 86_400_000;
 
 /** The last `days` UTC days, oldest first, every day present (zeros where nothing happened). */
-export async function usageByDay({ tenant, days }: { tenant: Tenant; days: number }) {
+export async function usageByDay({ tenant, days }: { tenant: TTenant; days: number }) {
   const today = new Date(new Date().toISOString().slice(0, 10));
   const first = new Date(today.getTime() - (days - 1) * DAY_MS);
   const firstDay = first.toISOString().slice(0, 10);
@@ -48,7 +48,7 @@ export async function usageByDay({ tenant, days }: { tenant: Tenant; days: numbe
       )
       .groupBy(executedDay, settlements.currency),
   ]);
-  const result: UsageDay[] = [];
+  const result: TUsageDay[] = [];
   for (let index = 0; index < days; index++) {
     const day = new Date(first.getTime() + index * DAY_MS).toISOString().slice(0, 10);
     const counts = requestRows.find((row) => row.day === day);

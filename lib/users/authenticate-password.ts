@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { type User, users } from "@/db/schema";
+import { type TUser, users } from "@/db/schema";
 import { verifyAgainstDecoy, verifyPassword } from "./password";
 
 /** The user with this email and password, or undefined; both failures take the same time. */
@@ -10,7 +10,7 @@ export async function authenticatePassword({
 }: {
   email: string;
   password: string;
-}): Promise<User | undefined> {
+}): Promise<TUser | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user?.passwordHash) {
     await verifyAgainstDecoy(password);

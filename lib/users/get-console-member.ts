@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { organizations, users } from "@/db/schema";
 
-export type ConsoleMember = {
+export type TConsoleMember = {
   user: { id: string; email: string; name: string | null };
   organization: { id: string; name: string; plan: "free" | "pro" | "enterprise" };
 };
 
 /** The user behind a console session and their organization; undefined once the user is gone. */
-export async function getConsoleMember(userId: string): Promise<ConsoleMember | undefined> {
+export async function getConsoleMember(userId: string): Promise<TConsoleMember | undefined> {
   const [row] = await db
     .select({
       userId: users.id,

@@ -3,10 +3,10 @@ import { allScopes } from "@/lib/auth/scopes";
 import { call, eventually } from "../support/api";
 import { agentOf, negotiate, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 let payer: string;
 let payee: string;
 let outsider: string;

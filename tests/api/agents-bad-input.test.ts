@@ -3,11 +3,11 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { MAX_BODY_BYTES } from "@/lib/http/read-body";
 import { call } from "../support/api";
 import { expectError } from "../support/expect-error";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
 /** One bad request; `path` may name `{id}`, the tenant's agent. */
-type BadCase = {
+type TBadCase = {
   path: string;
   body?: unknown;
   rawBody?: string;
@@ -25,7 +25,7 @@ const json = { "content-type": "application/json" };
 const overOneMiB = JSON.stringify({ name: "big", description: long(MAX_BODY_BYTES) });
 
 /** Body faults shared by POST and PATCH; each body is otherwise valid for both. */
-const bodyCases = (path: string): Record<string, BadCase> => ({
+const bodyCases = (path: string): Record<string, TBadCase> => ({
   "name of the wrong type": { path, body: { name: 42 }, param: "name" },
   "description of the wrong type": {
     path,
@@ -137,7 +137,7 @@ const bodyCases = (path: string): Record<string, BadCase> => ({
   },
 });
 
-const listQueryCases = (path: string): Record<string, BadCase> => ({
+const listQueryCases = (path: string): Record<string, TBadCase> => ({
   "an unknown query parameter": { path: `${path}?sort=name`, param: "sort" },
   "limit 0": { path: `${path}?limit=0`, param: "limit" },
   "limit 101": { path: `${path}?limit=101`, param: "limit" },
@@ -157,7 +157,7 @@ const listQueryCases = (path: string): Record<string, BadCase> => ({
   },
 });
 
-const badInput: Record<string, Record<string, BadCase>> = {
+const badInput: Record<string, Record<string, TBadCase>> = {
   "POST /v1/agents": {
     ...bodyCases("/agents"),
     "no name": { path: "/agents", body: { description: "nameless" }, param: "name" },
@@ -202,7 +202,7 @@ const badInput: Record<string, Record<string, BadCase>> = {
   },
 };
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 let agentId: string;
 beforeAll(async () => {
   tenant = await seedTenant();

@@ -1,9 +1,9 @@
 import { describe } from "vitest";
 import { createAgent } from "@/lib/agents/create-agent";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { runCommonRouteTests } from "../support/route-tests";
 
-const seedAgent = async (tenant: Tenant) =>
+const seedAgent = async (tenant: TTenant) =>
   createAgent({ tenant, input: { name: "Seeded", capabilities: ["seeding"] } });
 
 describe("POST /v1/agents", () =>

@@ -2,27 +2,27 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { agents } from "@/db/schema";
 import { createAgent } from "@/lib/agents/create-agent";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 import { newId } from "@/lib/ids";
-import { type ApiResponse, call } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { call, type TApiResponse } from "../support/api";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 const letters = (length: number) =>
   Array.from({ length }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join(
     "",
   );
 
-type Seed = { id: string; createdAt: Date };
+type TSeed = { id: string; createdAt: Date };
 
 /**
  * `count` agents straight into the table, a second apart going back from now, with every
  * fourth one sharing its neighbour's timestamp so that ties on createdAt are paged by id.
  */
 async function insertAgents(
-  tenant: Tenant,
+  tenant: TTenant,
   count: number,
   fields: (index: number) => Partial<typeof agents.$inferInsert> = () => ({}),
-): Promise<Seed[]> {
+): Promise<TSeed[]> {
   const start = Date.now() - 3_600_000;
   const rows = Array.from({ length: count }, (_, index) => ({
     id: newId("agent"),
@@ -36,7 +36,7 @@ async function insertAgents(
 }
 
 /** Newest first, ties by id descending: the order every list promises. */
-const newestFirst = (rows: Seed[]) =>
+const newestFirst = (rows: TSeed[]) =>
   [...rows]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
     .map((row) => row.id);
@@ -59,21 +59,21 @@ async function walk(key: string, firstPath: string, between: () => Promise<void>
   throw new Error("more than 100 pages");
 }
 
-const tenants: TestTenant[] = [];
+const tenants: TTestTenant[] = [];
 const newTenant = async () => {
   const tenant = await seedTenant();
   tenants.push(tenant);
   return tenant;
 };
-const sandboxOf = (tenant: TestTenant): Tenant => ({
+const sandboxOf = (tenant: TTestTenant): TTenant => ({
   organizationId: tenant.organizationId,
   environment: "sandbox",
 });
 afterAll(() => Promise.all(tenants.map((tenant) => tenant.remove())));
 
 describe("GET /v1/agents pagination", () => {
-  let tenant: TestTenant;
-  let seeded: Seed[];
+  let tenant: TTestTenant;
+  let seeded: TSeed[];
   beforeAll(async () => {
     tenant = await newTenant();
     seeded = await insertAgents(sandboxOf(tenant), 105);
@@ -83,13 +83,13 @@ describe("GET /v1/agents pagination", () => {
     const key = tenant.keys.sandbox;
     const order = newestFirst(seeded);
     const first = await call("GET", "/agents", { key });
-    expect(first.body.data.map((agent: Seed) => agent.id)).toEqual(order.slice(0, 20));
+    expect(first.body.data.map((agent: TSeed) => agent.id)).toEqual(order.slice(0, 20));
     expect(first.body).toMatchObject({ hasMore: true, cursor: expect.any(String) });
 
     const largest = await call("GET", "/agents?limit=100", { key });
-    expect(largest.body.data.map((agent: Seed) => agent.id)).toEqual(order.slice(0, 100));
+    expect(largest.body.data.map((agent: TSeed) => agent.id)).toEqual(order.slice(0, 100));
     const rest = await call("GET", `/agents?limit=100&cursor=${largest.body.cursor}`, { key });
-    expect(rest.body.data.map((agent: Seed) => agent.id)).toEqual(order.slice(100));
+    expect(rest.body.data.map((agent: TSeed) => agent.id)).toEqual(order.slice(100));
     expect(rest.body).toMatchObject({ hasMore: false, cursor: null });
 
     const one = await call("GET", "/agents?limit=1", { key });
@@ -124,8 +124,8 @@ describe("GET /v1/agents/discover pagination", () => {
   // A capability and a word of this test only: discover spans every organization.
   const capability = `paged-${letters(10)}`;
   const word = letters(12);
-  let tenants: TestTenant[];
-  let seeded: Seed[];
+  let tenants: TTestTenant[];
+  let seeded: TSeed[];
   beforeAll(async () => {
     tenants = [await newTenant(), await newTenant()];
     seeded = [];
@@ -168,7 +168,7 @@ describe("GET /v1/agents/discover pagination", () => {
     let path: string | null = first;
     let mentions = 0;
     while (path) {
-      const page: ApiResponse = await call("GET", path, { key });
+      const page: TApiResponse = await call("GET", path, { key });
       expect(page.status).toBe(200);
       seen.push(...page.body.data);
       path = page.body.hasMore ? `${first}&cursor=${page.body.cursor}` : null;

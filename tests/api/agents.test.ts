@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });

@@ -6,8 +6,8 @@ import {
   attestLogHeads,
   attestLogNodes,
   evidenceRecords,
-  type ReceiptRow,
   receipts,
+  type TReceiptRow,
   treeHeadKeys,
 } from "@/db/schema";
 import {
@@ -24,7 +24,7 @@ import { logIdOf } from "@/lib/receipts/attest-log";
 import { pgNodeStore } from "@/lib/receipts/pg-node-store";
 import { call } from "../support/api";
 import { issueTestReceipt, sealAll } from "../support/receipts";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 /*
  * Each tamper case is applied twice: to the rows in the real database (then verified through the
@@ -36,7 +36,7 @@ import { seedTenant, type TestTenant } from "../support/tenant";
 
 const environment = "production" as const;
 const logId = logIdOf(environment);
-let tenant: TestTenant;
+let tenant: TTestTenant;
 let jwks: unknown;
 
 beforeAll(async () => {
@@ -49,7 +49,7 @@ const key = () => tenant.keys.production;
 const failing = (checks: { name: string; ok: boolean }[]) =>
   checks.filter((c) => !c.ok).map((c) => c.name);
 
-async function sealedReceipt(): Promise<{ row: ReceiptRow; bundle: TReceiptBundle }> {
+async function sealedReceipt(): Promise<{ row: TReceiptRow; bundle: TReceiptBundle }> {
   const row = await issueTestReceipt({
     tenant: { organizationId: tenant.organizationId, environment },
     responders: 3,
@@ -86,11 +86,11 @@ type TCase = {
   name: string;
   failing: string[];
   /** Tampers with the database; returns how to undo it (log cases), or nothing. */
-  tamperRows: (row: ReceiptRow, bundle: TReceiptBundle) => Promise<(() => Promise<void>) | void>;
+  tamperRows: (row: TReceiptRow, bundle: TReceiptBundle) => Promise<(() => Promise<void>) | void>;
   tamperBundle: (bundle: TReceiptBundle) => void;
 };
 
-const evidenceOf = (row: ReceiptRow) =>
+const evidenceOf = (row: TReceiptRow) =>
   db
     .select()
     .from(evidenceRecords)

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { attestLogHeads, type ReceiptRow, receipts } from "@/db/schema";
+import { attestLogHeads, receipts, type TReceiptRow } from "@/db/schema";
 import {
   consistencyProof,
   fromHashHex,
@@ -16,11 +16,11 @@ import { rotateTreeHeadKey } from "@/lib/receipts/rotate-tree-head-key";
 import { sealPendingReceipts } from "@/lib/receipts/seal-receipts";
 import { call } from "../support/api";
 import { issueTestReceipt, sealAll } from "../support/receipts";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
-let stranger: TestTenant;
-let receipt: ReceiptRow;
+let tenant: TTestTenant;
+let stranger: TTestTenant;
+let receipt: TReceiptRow;
 
 const sandbox = () => ({ organizationId: tenant.organizationId, environment: "sandbox" as const });
 const key = () => tenant.keys.sandbox;
@@ -133,7 +133,7 @@ describe("GET /v1/attest/evidence/:id", () => {
 
 describe("POST /v1/attest/replay", () => {
   test("replaying every settlement of a randomized run reproduces every hash", async () => {
-    const run: ReceiptRow[] = [];
+    const run: TReceiptRow[] = [];
     for (let i = 0; i < 30; i++) {
       const responders = randomInt(1, 6);
       const equalSplit = i % 4 === 0;
@@ -180,7 +180,7 @@ describe("POST /v1/attest/replay", () => {
 });
 
 // Alternate the two ways of naming the settlement.
-const i2 = (row: ReceiptRow) =>
+const i2 = (row: TReceiptRow) =>
   row.id.charCodeAt(row.id.length - 1) % 2 === 0
     ? { receiptId: row.id }
     : { settlementId: row.settlementId };

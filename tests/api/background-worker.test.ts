@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { outbox, settlements } from "@/db/schema";
 import { call, eventually } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
-import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
+import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { seedTenant } from "../support/tenant";
 
 // A database of its own, so that only these child servers can pick up its work.
 const embedded = inject("databaseEmbedded");
-let database: OwnDatabase | undefined;
-const servers: ChildServer[] = [];
+let database: TOwnDatabase | undefined;
+const servers: TChildServer[] = [];
 
 beforeAll(async () => {
   if (!embedded) database = await moveToOwnDatabase();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { randomClientAddress } from "../support/api";
 import { expectError } from "../support/expect-error";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
 const limit = 1024 * 1024;
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });

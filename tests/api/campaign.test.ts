@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import type { Operation } from "@/lib/http/operation";
+import type { TOperation } from "@/lib/http/operation";
 import { documentedErrorCodes } from "@/lib/openapi/document";
 import { allOperations } from "@/lib/openapi/operations";
 import { call, randomClientAddress } from "../support/api";
-import { type BadRequest, badRequests, propertiesOf } from "../support/campaign/bad-inputs";
-import { fixtures, type ValidRequest, type World } from "../support/campaign/fixtures";
+import { badRequests, propertiesOf, type TBadRequest } from "../support/campaign/bad-inputs";
+import { fixtures, type TValidRequest, type TWorld } from "../support/campaign/fixtures";
 import { agentOf } from "../support/deals";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
 /**
@@ -17,10 +17,10 @@ import { tenantRows } from "../support/tenant-rows";
  * changes none of the organization's rows; the valid request's answer matches the documented
  * response schema; another organization sees none of it.
  */
-let tenant: TestTenant;
-let other: TestTenant;
+let tenant: TTestTenant;
+let other: TTestTenant;
 let receiver: TReceiver;
-let world: World;
+let world: TWorld;
 const figures = {
   operations: 0,
   requests: 0,
@@ -45,10 +45,10 @@ afterAll(async () => {
   console.log("campaign:", JSON.stringify(figures));
 });
 
-type Sent = { status: number; body: any; text: string };
+type TSent = { status: number; body: any; text: string };
 
 function urlOf(
-  operation: Operation,
+  operation: TOperation,
   params: Record<string, string>,
   query: Record<string, string>,
 ) {
@@ -61,10 +61,10 @@ function urlOf(
 
 /** Sends a request as a client would, waiting out 429s (the campaign is one organization's burst). */
 async function send(
-  operation: Operation,
-  request: Pick<BadRequest, "params" | "query" | "body" | "raw">,
+  operation: TOperation,
+  request: Pick<TBadRequest, "params" | "query" | "body" | "raw">,
   key = tenant.keys.sandbox,
-): Promise<Sent> {
+): Promise<TSent> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${key}`,
     "x-forwarded-for": randomClientAddress(),
@@ -101,13 +101,13 @@ async function send(
 }
 
 /** The fields a `param` may name: the operation's body and query fields and path parameters. */
-const fieldsOf = (operation: Operation, valid: ValidRequest) => [
+const fieldsOf = (operation: TOperation, valid: TValidRequest) => [
   ...Object.keys(operation.body ? propertiesOf(operation.body) : {}),
   ...Object.keys(operation.query ? propertiesOf(operation.query) : {}),
   ...Object.keys(valid.params ?? {}),
 ];
 
-const asBad = (valid: ValidRequest) => ({
+const asBad = (valid: TValidRequest) => ({
   params: valid.params ?? {},
   query: valid.query ?? {},
   body: valid.body,

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiResponse, call, eventually } from "../support/api";
+import { call, eventually, type TApiResponse } from "../support/api";
 import { acceptedNegotiation, openNegotiation, pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 /** Twenty clients at once, as a retrying fleet or a race would send them. */
 const CLIENTS = 20;
-let tenant: TestTenant;
+let tenant: TTestTenant;
 let key: string;
 let receiver: TReceiver;
 
@@ -22,11 +22,11 @@ afterAll(async () => {
   await tenant?.remove();
 });
 
-const atOnce = (send: () => Promise<ApiResponse>) =>
+const atOnce = (send: () => Promise<TApiResponse>) =>
   Promise.all(Array.from({ length: CLIENTS }, send));
 
 /** Exactly the answers with `status` did the work, and every other one is a 409 in the envelope. */
-function winners(answers: ApiResponse[], status: number) {
+function winners(answers: TApiResponse[], status: number) {
   const won = answers.filter((response) => response.status === status);
   for (const lost of answers.filter((response) => response.status !== status)) {
     expectError(lost, 409, "conflict");

@@ -16,9 +16,9 @@ const newAccount = () => {
   };
 };
 
-type Member = { cookie: string; organizationId: string };
+type TMember = { cookie: string; organizationId: string };
 
-async function member(): Promise<Member> {
+async function member(): Promise<TMember> {
   const account = newAccount();
   const created = await signUpAccount(account);
   expect(created.status).toBe(201);
@@ -29,12 +29,12 @@ async function member(): Promise<Member> {
 }
 
 /** A console request from the console's own page: session cookie and same Origin. */
-const asMember = (who: Member, extra: Record<string, string> = {}) => ({
+const asMember = (who: TMember, extra: Record<string, string> = {}) => ({
   headers: { cookie: who.cookie, origin: consoleOrigin(), ...extra },
 });
 
-let first: Member;
-let second: Member;
+let first: TMember;
+let second: TMember;
 beforeAll(async () => {
   [first, second] = await Promise.all([member(), member()]);
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { call, eventually } from "../support/api";
-import type { ChildServer } from "../support/child-server";
-import { type CrashTarget, crashTarget } from "../support/crash-target";
+import type { TChildServer } from "../support/child-server";
+import { crashTarget, type TCrashTarget } from "../support/crash-target";
 import { pendingSettlement } from "../support/deals";
 import { startReceiver } from "../support/receiver";
 
@@ -11,8 +11,8 @@ import { startReceiver } from "../support/receiver";
  * the main run and on the embedded database in the TEST_DB=pglite run. Nothing is lost, nothing
  * happens twice, and no Idempotency-Key stays locked.
  */
-let target: CrashTarget;
-let server: ChildServer;
+let target: TCrashTarget;
+let server: TChildServer;
 
 beforeAll(async () => {
   target = await crashTarget({

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call } from "../support/api";
 import { pendingSettlement } from "../support/deals";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 const deals: Awaited<ReturnType<typeof pendingSettlement>>[] = [];
 beforeAll(async () => {
   tenant = await seedTenant();

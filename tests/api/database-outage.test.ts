@@ -4,23 +4,23 @@ import { db } from "@/db/client";
 import { sandboxCharges, settlements } from "@/db/schema";
 import { sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { call, eventually } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
 import { expectError } from "../support/expect-error";
-import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
+import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { startTcpProxy, type TTcpProxy } from "../support/tcp-proxy";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // The server reaches its own database through a proxy the test can cut, as if PostgreSQL stopped:
 // the shared PostgreSQL keeps serving every other test.
 const embedded = inject("databaseEmbedded");
 const outageMs = 10_000;
-let database: OwnDatabase | undefined;
-let proxy: TcpProxy | undefined;
-let server: ChildServer | undefined;
+let database: TOwnDatabase | undefined;
+let proxy: TTcpProxy | undefined;
+let server: TChildServer | undefined;
 let receiver: TReceiver | undefined;
-let tenant: TestTenant;
+let tenant: TTestTenant;
 
 beforeAll(async () => {
   if (embedded) return;

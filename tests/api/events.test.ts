@@ -3,10 +3,10 @@ import { db } from "@/db/client";
 import { events } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { call } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
-let other: TestTenant;
+let tenant: TTestTenant;
+let other: TTestTenant;
 beforeAll(async () => {
   [tenant, other] = await Promise.all([seedTenant(), seedTenant()]);
 });

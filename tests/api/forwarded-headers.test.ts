@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { randomClientAddress } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 
 /** A server that trusts no proxy: every caller is its socket's peer, whatever it forwards. */
-let server: ChildServer;
+let server: TChildServer;
 
 beforeAll(async () => {
   server = await startChildServer({

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { agents, usageDays } from "@/db/schema";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { startReceiver, type TReceiver } from "../support/receiver";
 import { scratchDatabase } from "../support/scratch-database";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // A server of its own on a database of its own, stopped with SIGTERM while requests and webhook
 // deliveries are in flight, then started again to finish what was left queued.
@@ -20,9 +20,9 @@ const serverEnv = {
   USAGE_FLUSH_MS: "3600000",
 };
 
-let server: ChildServer | undefined;
+let server: TChildServer | undefined;
 let receiver: TReceiver;
-let tenant: TestTenant;
+let tenant: TTestTenant;
 /** Webhook deliveries received per event id. */
 const delivered = new Map<string, number>();
 
@@ -51,10 +51,10 @@ afterAll(async () => {
   await database.drop();
 });
 
-type Outcome = { status: number; body: string } | { error: string };
+type TOutcome = { status: number; body: string } | { error: string };
 
 /** One request on a connection of its own, so the outcome is this request's alone. */
-function send(port: number, method: string, path: string, body?: unknown): Promise<Outcome> {
+function send(port: number, method: string, path: string, body?: unknown): Promise<TOutcome> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(
@@ -108,7 +108,7 @@ test.skipIf(embedded)(
     });
     expect(endpoint).toMatchObject({ status: 201 });
 
-    const outcomes: Outcome[] = [endpoint];
+    const outcomes: TOutcome[] = [endpoint];
     const agentIds: string[] = [];
     let stopping = false;
     const worker = async (index: number) => {

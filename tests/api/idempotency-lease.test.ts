@@ -7,9 +7,9 @@ import { idempotencyRequestHash } from "@/lib/idempotency/request-hash";
 import { call } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });

@@ -7,10 +7,10 @@ import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/cleanup";
 import { finishIdempotentRequest } from "@/lib/idempotency/finish";
 import { idempotencyRequestHash } from "@/lib/idempotency/request-hash";
 import { call } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
-let other: TestTenant;
+let tenant: TTestTenant;
+let other: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
   other = await seedTenant();

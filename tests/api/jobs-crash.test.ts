@@ -4,7 +4,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, expect, inject, test } from "vitest";
 import { eventually } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { APP_ID, diagnosticLog, readLog } from "../support/jobs";
 import { scratchDatabase } from "../support/scratch-database";
 
@@ -14,7 +14,7 @@ import { scratchDatabase } from "../support/scratch-database";
  * had completed before the crash is not executed again. A server of its own, on a database of
  * its own, so that no other process can take the run over.
  */
-const servers: ChildServer[] = [];
+const servers: TChildServer[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const server of servers) await server.kill();

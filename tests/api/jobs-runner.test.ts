@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { rawSql } from "@/db/client";
-import type { JobFunction } from "@/lib/jobs/function-config";
+import type { TJobFunction } from "@/lib/jobs/function-config";
 import { ingestEvents } from "@/lib/jobs/ingest-events";
 import { eventually } from "../support/api";
 import { APP_ID, diagnosticLog, enqueue, findRun, readLog, runReaching } from "../support/jobs";
@@ -106,7 +106,7 @@ describe("embedded job runner", () => {
   });
 
   test("an event delivered twice starts one run, and idempotency keys start one run per key", async () => {
-    const fn: JobFunction = {
+    const fn: TJobFunction = {
       id: `test-intake-${randomUUID()}`,
       events: ["test/intake.requested"],
       maxAttempts: 1,
@@ -132,7 +132,7 @@ describe("embedded job runner", () => {
     expect(runs.map((run) => run.event_id)).toContain(first);
   });
   test("a debounced function gets one waiting run per key, carrying the latest event", async () => {
-    const fn: JobFunction = {
+    const fn: TJobFunction = {
       id: `test-debounce-${randomUUID()}`,
       events: ["test/debounce.requested"],
       maxAttempts: 1,

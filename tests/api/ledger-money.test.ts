@@ -2,15 +2,15 @@ import { inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import type { ReceiptParty } from "@/db/schema";
+import type { TReceiptParty } from "@/db/schema";
 import { ledgerAccounts } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { ledgerRail } from "@/lib/rails/ledger-rail";
 import { agentOf } from "../support/deals";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });
@@ -19,13 +19,13 @@ afterAll(() => tenant.remove());
 const agentCount = 4;
 const currency = "EUR";
 
-type Op =
+type TOp =
   | { kind: "fund"; agent: number; amount: number }
   | { kind: "execute"; payer: number; shares: { payee: number; amount: number }[] }
   | { kind: "reverse"; target: number }
   | { kind: "repeat"; target: number };
 
-const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
+const opArbitrary: fc.Arbitrary<TOp> = fc.oneof(
   fc.record({
     kind: fc.constant("fund" as const),
     agent: fc.nat(agentCount - 1),
@@ -76,11 +76,11 @@ describe("ledger rail: money is conserved", () => {
         const model = new Map(agents.map((agent) => [agent, 0]));
         const executed: {
           settlementId: string;
-          parties: ReceiptParty[];
+          parties: TReceiptParty[];
           reversed: boolean;
           ref: string;
         }[] = [];
-        const request = (settlementId: string, parties: ReceiptParty[]) => ({
+        const request = (settlementId: string, parties: TReceiptParty[]) => ({
           settlementId,
           environment: "sandbox" as const,
           amount: { value: parties[0]!.amount, currency },
@@ -98,7 +98,7 @@ describe("ledger rail: money is conserved", () => {
             model.set(agent, model.get(agent)! + op.amount);
           } else if (op.kind === "execute") {
             const value = op.shares.reduce((sum, share) => sum + share.amount, 0);
-            const parties: ReceiptParty[] = [
+            const parties: TReceiptParty[] = [
               { agentId: agents[op.payer]!, role: "initiator", amount: value },
               ...op.shares.map((share) => ({
                 agentId: agents[share.payee]!,

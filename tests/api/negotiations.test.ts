@@ -2,16 +2,16 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { events, negotiations } from "@/db/schema";
-import type { Scope } from "@/lib/auth/scopes";
+import type { TScope } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { expireNegotiation } from "@/lib/negotiations/expire-negotiation";
 import { call } from "../support/api";
 import { agentOf, negotiate } from "../support/deals";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let acme: TestTenant;
-let globex: TestTenant;
-let stranger: TestTenant;
+let acme: TTestTenant;
+let globex: TTestTenant;
+let stranger: TTestTenant;
 beforeAll(async () => {
   [acme, globex, stranger] = await Promise.all([seedTenant(), seedTenant(), seedTenant()]);
 });
@@ -248,7 +248,7 @@ describe("negotiations", () => {
   });
 
   describe("bad input is 400 with param and changes nothing", () => {
-    const cases: [string, (ids: Ids) => unknown, string][] = [
+    const cases: [string, (ids: TIds) => unknown, string][] = [
       ["unknown field", (ids) => ({ ...base(ids), extra: 1 }), "extra"],
       ["no responders", (ids) => ({ ...base(ids), responders: [] }), "responders"],
       [
@@ -329,8 +329,8 @@ describe("negotiations", () => {
         "initiatorAgentId",
       ],
     ];
-    type Ids = { payer: string; payee: string; other: string };
-    const base = (ids: Ids) => ({
+    type TIds = { payer: string; payee: string; other: string };
+    const base = (ids: TIds) => ({
       initiatorAgentId: ids.payer,
       responders: [ids.payee],
       terms: { amount: { value: 100, currency: "USD" } },
@@ -430,7 +430,7 @@ describe("negotiations", () => {
 });
 
 /** A sandbox key of acme's organization with only the given scopes. */
-async function seedTenantKey(scopes: readonly Scope[]) {
+async function seedTenantKey(scopes: readonly TScope[]) {
   const key = await createApiKey({
     organizationId: acme.organizationId,
     environment: "sandbox",

@@ -2,24 +2,24 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { enqueueJobs } from "@/lib/jobs/enqueue-job";
 import { call, eventually } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
-import { type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver";
-import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
+import { startOtlpReceiver, type TReceivedSpan } from "../support/otlp-receiver";
+import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
 import { secretsInLogLines } from "../support/secret-scan";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // Two processes on a database of their own: an API process (BACKGROUND_WORK=off), so that the
 // outbox fills while no worker runs, and a worker started later, which drains it.
 const embedded = inject("databaseEmbedded");
 const METRICS_TOKEN = "metrics-token-0123456789abcdef";
-let database: OwnDatabase | undefined;
+let database: TOwnDatabase | undefined;
 let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
 let hooks: TReceiver;
-let web: ChildServer;
-let worker: ChildServer | undefined;
-let tenant: TestTenant;
+let web: TChildServer;
+let worker: TChildServer | undefined;
+let tenant: TTestTenant;
 /** Every secret the requests below carry or receive; none may appear in any log line. */
 const secrets: string[] = [];
 
@@ -46,13 +46,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type LogLine = Record<string, unknown>;
-const logLines = (server: ChildServer): LogLine[] =>
+type TLogLine = Record<string, unknown>;
+const logLines = (server: TChildServer): TLogLine[] =>
   server
     .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine);
+    .map((line) => JSON.parse(line) as TLogLine);
 
 const cookiePairs = (response: Response) =>
   response.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
@@ -108,7 +108,7 @@ describe.skipIf(embedded)("structured logs", () => {
     const line = await eventually(async () => {
       const found = logLines(web).find((entry) => entry.requestId === requestId);
       expect(found).toBeDefined();
-      return found as LogLine;
+      return found as TLogLine;
     });
     expect(line).toMatchObject({
       level: "info",
@@ -132,7 +132,7 @@ describe.skipIf(embedded)("structured logs", () => {
         (entry) => entry.requestId === refused.headers.get("request-id"),
       );
       expect(found).toBeDefined();
-      return found as LogLine;
+      return found as TLogLine;
     });
     expect(refusedLine).toMatchObject({ status: 401, operation: "listAgents" });
     expect(refusedLine.organizationId).toBeUndefined();
@@ -145,7 +145,7 @@ describe.skipIf(embedded)("structured logs", () => {
         (entry) => entry.requestId === unknown.headers.get("request-id"),
       );
       expect(found).toBeDefined();
-      return found as LogLine;
+      return found as TLogLine;
     });
     expect(unknownLine).toMatchObject({
       status: 404,
@@ -174,7 +174,7 @@ describe.skipIf(embedded)("structured logs", () => {
         (entry) => entry.requestId === read.headers.get("request-id"),
       );
       expect(found).toBeDefined();
-      return found as LogLine;
+      return found as TLogLine;
     });
     expect(tokenLine.credential).toMatchObject({ kind: "agent_token", agentId });
     expect((tokenLine.credential as { jti: string }).jti).toMatch(/^tok-/);
@@ -208,7 +208,7 @@ describe.skipIf(embedded)("structured logs", () => {
   });
 });
 
-const scrape = async (server: ChildServer) => {
+const scrape = async (server: TChildServer) => {
   const response = await fetch(`${server.baseUrl}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
@@ -275,7 +275,7 @@ describe.skipIf(embedded)("/metrics", () => {
     await eventually(async () => {
       expect(sample(await scrape(web), "ass_outbox_backlog")).toBe(0);
     }, 30_000);
-    expect(sample(await scrape(worker as ChildServer), "ass_job_oldest_due_run_age_seconds")).toBe(
+    expect(sample(await scrape(worker as TChildServer), "ass_job_oldest_due_run_age_seconds")).toBe(
       0,
     );
   }, 120_000);
@@ -298,9 +298,9 @@ describe.skipIf(embedded)("traces", () => {
       expect(current.body.status).toBe("executed");
     }, 20_000);
 
-    const childrenOf = (span: ReceivedSpan) =>
+    const childrenOf = (span: TReceivedSpan) =>
       otlp.spans.filter((other) => other.parentSpanId === span.spanId);
-    const descendants = (span: ReceivedSpan): ReceivedSpan[] =>
+    const descendants = (span: TReceivedSpan): TReceivedSpan[] =>
       childrenOf(span).flatMap((child) => [child, ...descendants(child)]);
 
     const request = await eventually(async () => {
@@ -309,7 +309,7 @@ describe.skipIf(embedded)("traces", () => {
           span.name === "executeSettlement" && span.attributes["http.response.status_code"] === 202,
       );
       expect(found).toBeDefined();
-      return found as ReceivedSpan;
+      return found as TReceivedSpan;
     }, 15_000);
     expect(request.service).toBe("agent-settlement-service");
     const requestStatements = await eventually(async () => {
@@ -330,7 +330,7 @@ describe.skipIf(embedded)("traces", () => {
         (span) => span.name === "job agent-settlement-service-execute-settlement",
       );
       expect(found).toBeDefined();
-      return found as ReceivedSpan;
+      return found as TReceivedSpan;
     }, 15_000);
     expect(job.attributes["job.run_id"]).toMatch(/^run-/);
     const jobStatements = await eventually(async () => {
@@ -352,23 +352,23 @@ describe.skipIf(embedded)("traces", () => {
     }, 15_000);
     expect(otlp.refused).toEqual([]);
 
-    const workerMetrics = await scrape(worker as ChildServer);
+    const workerMetrics = await scrape(worker as TChildServer);
     expect(workerMetrics).toMatch(
       /ass_job_runs_total\{function="agent-settlement-service-execute-settlement",outcome="completed"\} [1-9]/,
     );
     expect(workerMetrics).toMatch(/ass_webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
-    const attempt = logLines(worker as ChildServer).find(
+    const attempt = logLines(worker as TChildServer).find(
       (entry) => entry.kind === "webhook_attempt" && entry.outcome === "delivered",
     );
     expect(attempt).toMatchObject({ level: "info", attempt: expect.any(Number) });
-    const run = logLines(worker as ChildServer).find(
+    const run = logLines(worker as TChildServer).find(
       (entry) =>
         entry.kind === "job_run" &&
         entry.function === "agent-settlement-service-execute-settlement",
     );
     expect(run).toMatchObject({ outcome: "completed", runId: expect.stringMatching(/^run-/) });
     // No secret in the worker's lines either (it signs the webhook with the endpoint's secret).
-    for (const secret of secrets) expect((worker as ChildServer).output()).not.toContain(secret);
-    expect(secretsInLogLines((worker as ChildServer).output())).toEqual([]);
+    for (const secret of secrets) expect((worker as TChildServer).output()).not.toContain(secret);
+    expect(secretsInLogLines((worker as TChildServer).output())).toEqual([]);
   }, 120_000);
 });

@@ -1,18 +1,18 @@
 import { afterAll, describe, expect, test } from "vitest";
-import type { Scope } from "@/lib/auth/scopes";
-import { type ApiResponse, call, randomClientAddress } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import type { TScope } from "@/lib/auth/scopes";
+import { call, randomClientAddress, type TApiResponse } from "../support/api";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-const tenants: TestTenant[] = [];
+const tenants: TTestTenant[] = [];
 afterAll(() => Promise.all(tenants.map((tenant) => tenant.remove())));
 
-async function freeTenant(scopes?: readonly Scope[]) {
+async function freeTenant(scopes?: readonly TScope[]) {
   const tenant = await seedTenant({ plan: "free", scopes });
   tenants.push(tenant);
   return tenant;
 }
 
-function limits(response: ApiResponse) {
+function limits(response: TApiResponse) {
   return {
     limit: Number(response.headers.get("x-ratelimit-limit")),
     remaining: Number(response.headers.get("x-ratelimit-remaining")),
@@ -22,9 +22,9 @@ function limits(response: ApiResponse) {
 }
 
 /** Sends requests until the first 429; also says how many whole seconds it took (refills). */
-async function untilLimited(send: () => Promise<ApiResponse>) {
+async function untilLimited(send: () => Promise<TApiResponse>) {
   const started = Date.now();
-  const passed: ApiResponse[] = [];
+  const passed: TApiResponse[] = [];
   for (;;) {
     const response = await send();
     if (response.status === 429) {

@@ -15,7 +15,7 @@ import {
 } from "@/lib/receipts/read-for-verification";
 import { treeHeadPublicJwks } from "@/lib/receipts/tree-head-public-jwks";
 import { issueTestReceipt, sealAll } from "../support/receipts";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 /** The stored nodes lib/attest folds into PATH(leaf, D[size]), as sorted `level:index` text. */
 const jsKeys = (leaf: number, size: number) =>
@@ -67,7 +67,7 @@ describe("inclusionNodeKeys (the proof's nodes, computed by PostgreSQL)", () => 
 });
 
 describe("readForVerification", () => {
-  let tenant: TestTenant;
+  let tenant: TTestTenant;
   const sandbox = () => ({
     organizationId: tenant.organizationId,
     environment: "sandbox" as const,

@@ -5,9 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { call } from "../support/api";
 import { issueTestReceipt, sealAll } from "../support/receipts";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 let dir: string;
 let bundle: Record<string, any>;
 let jwksFile: string;

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import type { ReceiptRow } from "@/db/schema";
+import type { TReceiptRow } from "@/db/schema";
 import { verifyReceiptBundle } from "@/lib/attest";
 import { advisoryXactLock, logIdOf } from "@/lib/receipts/attest-log";
 import { call, eventually } from "../support/api";
 import { issueTestReceipt, sealAll } from "../support/receipts";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
-let stranger: TestTenant;
-const issued: ReceiptRow[] = [];
+let tenant: TTestTenant;
+let stranger: TTestTenant;
+const issued: TReceiptRow[] = [];
 
 beforeAll(async () => {
   tenant = await seedTenant();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { call, eventually } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { startChildServer, type TChildServer } from "../support/child-server";
+import { startTcpProxy, type TTcpProxy } from "../support/tcp-proxy";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // The server reaches Redis through a proxy the test can cut, as if Redis stopped.
-let proxy: TcpProxy | undefined;
-let server: ChildServer | undefined;
-let tenant: TestTenant;
+let proxy: TTcpProxy | undefined;
+let server: TChildServer | undefined;
+let tenant: TTestTenant;
 
 beforeAll(async () => {
   const redis = new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");

@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { rawSql } from "@/db/client";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { call, eventually } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
-import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
+import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // A database of its own: retention deletes across tenants, and only this file's server may run it.
 const embedded = inject("databaseEmbedded");
-let database: OwnDatabase | undefined;
+let database: TOwnDatabase | undefined;
 let hooks: TReceiver;
-let server: ChildServer | undefined;
-let tenant: TestTenant;
+let server: TChildServer | undefined;
+let tenant: TTestTenant;
 
 const RETAIN_FUNCTION = "agent-settlement-service-retain-data";
 // A tick every minute, so the test waits for the real schedule rather than calling the function.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { call } from "../support/api";
 import { expectError } from "../support/expect-error";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });

@@ -4,14 +4,14 @@ import { db } from "@/db/client";
 import { events, receipts, sandboxCharges, settlements } from "@/db/schema";
 import { sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { call, eventually } from "../support/api";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { pendingSettlement } from "../support/deals";
-import { moveToOwnDatabase, type OwnDatabase } from "../support/own-database";
+import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { seedTenant } from "../support/tenant";
 
 // A database of its own, so that only the child server's runner can pick up these jobs.
 const embedded = inject("databaseEmbedded");
-let database: OwnDatabase | undefined;
+let database: TOwnDatabase | undefined;
 const childEnv = () => ({
   DATABASE_URL: database?.url,
   SANDBOX_SLOW_MS: "5000",
@@ -20,7 +20,7 @@ const childEnv = () => ({
   JOBS_RETRY_SCALE: "0.01",
 });
 
-let server: ChildServer | undefined;
+let server: TChildServer | undefined;
 
 beforeAll(async () => {
   if (!embedded) database = await moveToOwnDatabase();

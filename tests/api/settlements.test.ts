@@ -9,18 +9,18 @@ import {
   receipts,
   sandboxCharges,
 } from "@/db/schema";
-import type { Scope } from "@/lib/auth/scopes";
+import type { TScope } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { getWallets } from "@/lib/ledger/get-wallets";
 import { sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { call } from "../support/api";
 import { agentOf, negotiate, pendingSettlement, settled } from "../support/deals";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let acme: TestTenant;
-let globex: TestTenant;
-let stranger: TestTenant;
+let acme: TTestTenant;
+let globex: TTestTenant;
+let stranger: TTestTenant;
 beforeAll(async () => {
   acme = await seedTenant();
   globex = await seedTenant();
@@ -41,7 +41,7 @@ const eventsOf = async (objectId: string, organizationId: string) =>
     .filter((event) => (event.data.object as { id?: string }).id === objectId)
     .map((event) => event.type);
 
-async function scopedKey(organizationId: string, scopes: readonly Scope[]) {
+async function scopedKey(organizationId: string, scopes: readonly TScope[]) {
   return (await createApiKey({ organizationId, environment: "sandbox", name: "scoped", scopes }))
     .secret;
 }

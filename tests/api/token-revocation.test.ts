@@ -7,11 +7,11 @@ import { rollApiKey } from "@/lib/keys/roll-key";
 import { call, eventually } from "../support/api";
 import { agentOf } from "../support/deals";
 import { expectError } from "../support/expect-error";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
-let tenant: TestTenant;
-let other: TestTenant;
+let tenant: TTestTenant;
+let other: TTestTenant;
 let agentId: string;
 beforeAll(async () => {
   tenant = await seedTenant();

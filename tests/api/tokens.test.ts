@@ -17,10 +17,10 @@ import { agents, jwtSigningKeys } from "@/db/schema";
 import { rotateSigningKey } from "@/lib/tokens/rotate-signing-key";
 import { generateSigningKeyMaterial } from "@/lib/tokens/signing-key-material";
 import { call, eventually } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-let tenant: TestTenant;
-let other: TestTenant;
+let tenant: TTestTenant;
+let other: TTestTenant;
 let agentId: string;
 let productionAgentId: string;
 

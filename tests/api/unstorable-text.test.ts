@@ -7,10 +7,10 @@ import { call } from "../support/api";
 import { consoleOrigin } from "../support/console-session";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });

@@ -3,9 +3,9 @@ import { afterAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { usageDays } from "@/db/schema";
 import { call, eventually } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
-const tenants: TestTenant[] = [];
+const tenants: TTestTenant[] = [];
 afterAll(async () => {
   for (const tenant of tenants) {
     await db.delete(usageDays).where(eq(usageDays.organizationId, tenant.organizationId));
@@ -13,7 +13,7 @@ afterAll(async () => {
   }
 });
 
-const usageOf = async (tenant: TestTenant, environment: "sandbox" | "production") => {
+const usageOf = async (tenant: TTestTenant, environment: "sandbox" | "production") => {
   const rows = await db
     .select()
     .from(usageDays)

@@ -5,7 +5,7 @@ import { db, rawSql } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { call, eventually } from "../support/api";
 import { answer, startReceiver, type TReceived, type TReceiver } from "../support/receiver";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // End to end: the production build's outbox and embedded runner deliver to real receivers on
 // 127.0.0.1 (sandbox allows them). The server runs with WEBHOOK_RETRY_SCALE=0.0001, so every
@@ -14,7 +14,7 @@ import { seedTenant, type TestTenant } from "../support/tenant";
 const whsec = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const plainSecret = "rotated-plain-secret-0123456789";
 const receivers: TReceiver[] = [];
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });

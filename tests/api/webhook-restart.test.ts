@@ -4,10 +4,10 @@ import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { interruptedError } from "@/lib/webhooks/delivery/attempt-result";
-import { type ChildServer, startChildServer } from "../support/child-server";
+import { startChildServer, type TChildServer } from "../support/child-server";
 import { startReceiver, type TReceiver } from "../support/receiver";
 import { scratchDatabase } from "../support/scratch-database";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // A server of its own, on a database of its own (the shared test server would otherwise finish
 // the deliveries), killed with SIGKILL while deliveries are pending and then started again.
@@ -21,9 +21,9 @@ const serverEnv = {
   JOBS_LEASE_MS: "2000",
 };
 
-let server: ChildServer | undefined;
+let server: TChildServer | undefined;
 let receiver: TReceiver;
-let tenant: TestTenant;
+let tenant: TTestTenant;
 /** Requests received per event id, and whether each was answered 2xx. */
 const received = new Map<string, boolean[]>();
 

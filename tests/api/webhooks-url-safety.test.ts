@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call } from "../support/api";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 const secret = "a-plain-secret-of-at-least-24-chars";
-let tenant: TestTenant;
+let tenant: TTestTenant;
 beforeAll(async () => {
   tenant = await seedTenant();
 });

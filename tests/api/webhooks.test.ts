@@ -2,11 +2,11 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call } from "../support/api";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
-let tenant: TestTenant;
-let other: TestTenant;
+let tenant: TTestTenant;
+let other: TTestTenant;
 let ok: TReceiver;
 let failing: TReceiver;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { call, eventually } from "../support/api";
 import { freePort } from "../support/child-server";
 import { acceptedNegotiation, settled } from "../support/deals";
 import { scratchDatabase } from "../support/scratch-database";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
-import { seedTenant, type TestTenant } from "../support/tenant";
+import { startTcpProxy, type TTcpProxy } from "../support/tcp-proxy";
+import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // The Dockerfile's runtime stage: `node server.js` in the standalone directory, with its ENV.
 const directory = ".next/standalone";
@@ -18,8 +18,8 @@ const database = scratchDatabase("standalone", sharedUrl);
 let server: ChildProcess | undefined;
 let output = "";
 let baseUrl = "";
-let postgres: TcpProxy;
-let tenant: TestTenant;
+let postgres: TTcpProxy;
+let tenant: TTestTenant;
 
 beforeAll(async () => {
   if (!existsSync(`${directory}/server.js`)) {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 
-export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+export type TApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
-const basePath = (environment: Environment) => (environment === "sandbox" ? "/sandbox/v1" : "/v1");
+const basePath = (environment: TEnvironment) => (environment === "sandbox" ? "/sandbox/v1" : "/v1");
 
 /**
  * A random client address (the IPv6 documentation range), sent as X-Forwarded-For unless a test sets its own, so
@@ -19,14 +19,14 @@ export async function call<T = any>(
   path: string,
   options: {
     key?: string;
-    environment?: Environment;
+    environment?: TEnvironment;
     body?: unknown;
     rawBody?: string;
     headers?: Record<string, string>;
     /** Another server than the one the run started (e.g. a child process a test controls). */
     baseUrl?: string;
   } = {},
-): Promise<ApiResponse<T>> {
+): Promise<TApiResponse<T>> {
   const headers: Record<string, string> = {
     "x-forwarded-for": randomClientAddress(),
     ...options.headers,

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
 /** A production server (`next start`) run as a child process, for tests that kill or restart it. */
-export type ChildServer = {
+export type TChildServer = {
   baseUrl: string;
   port: number;
   process: ChildProcess;
@@ -32,7 +32,7 @@ export async function startChildServer(options: {
   env: Record<string, string | undefined>;
   ready?: (output: string) => boolean;
   timeoutMs?: number;
-}): Promise<ChildServer> {
+}): Promise<TChildServer> {
   const port = await freePort();
   const env: Record<string, string | undefined> = {
     ...process.env,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { type ChildServer, startChildServer } from "./child-server";
+import { startChildServer, type TChildServer } from "./child-server";
 import { moveToOwnDatabase } from "./own-database";
 import { seedTenant } from "./tenant";
 
@@ -12,10 +12,10 @@ import { seedTenant } from "./tenant";
  * or (TEST_DB=pglite) an embedded database in its own data directory, which only one process
  * may open. `key` is a sandbox key with every scope; `read` queries the data directly.
  */
-export type CrashTarget = {
+export type TCrashTarget = {
   /** The server started on the data; `start` starts another once it is killed. */
-  first: ChildServer;
-  start: () => Promise<ChildServer>;
+  first: TChildServer;
+  start: () => Promise<TChildServer>;
   key: string;
   read: <Row extends object>(text: string, params?: unknown[]) => Promise<Row[]>;
   cleanup: () => Promise<void>;
@@ -23,8 +23,8 @@ export type CrashTarget = {
 
 const embeddedKey = /sk_test_[0-9A-Za-z]+/;
 
-export async function crashTarget(env: Record<string, string>): Promise<CrashTarget> {
-  const servers: ChildServer[] = [];
+export async function crashTarget(env: Record<string, string>): Promise<TCrashTarget> {
+  const servers: TChildServer[] = [];
   const start = async () => {
     const server = await startChildServer({ env: { ...env, ...dataEnv } });
     servers.push(server);

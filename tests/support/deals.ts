@@ -1,13 +1,13 @@
 import { expect } from "vitest";
 import { call, eventually } from "./api";
 
-type Server = { baseUrl?: string };
+type TServer = { baseUrl?: string };
 
 /** Registers an agent through the API and returns its id. */
 export async function agentOf(
   key: string,
   body: Record<string, unknown> = {},
-  { baseUrl }: Server = {},
+  { baseUrl }: TServer = {},
 ): Promise<string> {
   const created = await call("POST", "/agents", { key, baseUrl, body: { name: "Agent", ...body } });
   expect(created.status).toBe(201);
@@ -18,7 +18,7 @@ export async function agentOf(
 export async function negotiate(
   key: string,
   body: Record<string, unknown>,
-  { baseUrl }: Server = {},
+  { baseUrl }: TServer = {},
 ) {
   const created = await call("POST", "/negotiations", { key, baseUrl, body });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -28,7 +28,7 @@ export async function negotiate(
 /** A negotiation between two new agents of one organization: the payer offers, the payee has not answered. */
 export async function openNegotiation(
   key: string,
-  { value = 1000, currency = "USD", baseUrl }: { value?: number; currency?: string } & Server = {},
+  { value = 1000, currency = "USD", baseUrl }: { value?: number; currency?: string } & TServer = {},
 ) {
   const payer = await agentOf(key, {}, { baseUrl });
   const payee = await agentOf(key, {}, { baseUrl });
@@ -43,7 +43,7 @@ export async function openNegotiation(
 /** The same, accepted by the payee. */
 export async function acceptedNegotiation(
   key: string,
-  options: { value?: number; currency?: string } & Server = {},
+  options: { value?: number; currency?: string } & TServer = {},
 ) {
   const opened = await openNegotiation(key, options);
   const accepted = await call("POST", `/negotiations/${opened.negotiation.id}/respond`, {
@@ -63,7 +63,7 @@ export async function pendingSettlement(
     currency = "USD",
     adapter,
     baseUrl,
-  }: { value?: number; currency?: string; adapter?: string } & Server = {},
+  }: { value?: number; currency?: string; adapter?: string } & TServer = {},
 ) {
   const { payer, payee, negotiation } = await acceptedNegotiation(key, {
     value,
@@ -83,7 +83,7 @@ export async function pendingSettlement(
 export async function settled(
   key: string,
   settlementId: string,
-  { timeoutMs = 15_000, baseUrl }: { timeoutMs?: number } & Server = {},
+  { timeoutMs = 15_000, baseUrl }: { timeoutMs?: number } & TServer = {},
 ) {
   return eventually(async () => {
     const current = await call("GET", `/settlements/${settlementId}`, { key, baseUrl });

@@ -1,12 +1,12 @@
 import { expect } from "vitest";
-import type { ApiResponse } from "./api";
+import type { TApiResponse } from "./api";
 
 /**
  * Asserts an error answer: the status, the envelope `{error: {code, message, param?, doc_url}}`
  * as JSON, and a Request-Id header. Returns the error object for further checks.
  */
 export function expectError(
-  response: ApiResponse,
+  response: TApiResponse,
   status: number,
   code: string,
   param?: string,

@@ -3,25 +3,25 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { type JobRunRow, jobRuns } from "@/db/schema";
+import { jobRuns, type TJobRunRow } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { eventually } from "./api";
 
 export const APP_ID = "agent-settlement-service";
 
-export type LogEntry = { step: string; pid: number; at: number; [key: string]: unknown };
+export type TLogEntry = { step: string; pid: number; at: number; [key: string]: unknown };
 
 /** A fresh file the diagnostic functions append one JSON line to per step execution. */
 export function diagnosticLog(): string {
   return path.join(mkdtempSync(path.join(os.tmpdir(), "jobs-diag-")), "log.jsonl");
 }
 
-export function readLog(file: string): LogEntry[] {
+export function readLog(file: string): TLogEntry[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as LogEntry);
+    .map((line) => JSON.parse(line) as TLogEntry);
 }
 
 /** Writes an outbox row the way domain code does; the server's dispatcher picks it up. */
@@ -29,7 +29,7 @@ export function enqueue(name: string, data: Record<string, unknown>): Promise<st
   return enqueueJob(db, { name, data });
 }
 
-export async function findRun(eventId: string, fn: string): Promise<JobRunRow | undefined> {
+export async function findRun(eventId: string, fn: string): Promise<TJobRunRow | undefined> {
   const [run] = await db
     .select()
     .from(jobRuns)
@@ -41,9 +41,9 @@ export async function findRun(eventId: string, fn: string): Promise<JobRunRow | 
 export function runReaching(
   eventId: string,
   fn: string,
-  status: JobRunRow["status"],
+  status: TJobRunRow["status"],
   timeoutMs = 20_000,
-): Promise<JobRunRow> {
+): Promise<TJobRunRow> {
   return eventually(async () => {
     const run = await findRun(eventId, fn);
     if (run?.status !== status) throw new Error(`run of ${fn} is ${run?.status ?? "not created"}`);

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A span as OTLP/HTTP JSON carries it, with its attributes flattened to values. */
-export type ReceivedSpan = {
+export type TReceivedSpan = {
   traceId: string;
   spanId: string;
   parentSpanId?: string;
@@ -11,19 +11,19 @@ export type ReceivedSpan = {
   attributes: Record<string, unknown>;
 };
 
-type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
-type KeyValue = { key: string; value: AnyValue };
-type Export = {
+type TAnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
+type TKeyValue = { key: string; value: TAnyValue };
+type TExport = {
   resourceSpans?: {
-    resource?: { attributes?: KeyValue[] };
+    resource?: { attributes?: TKeyValue[] };
     scopeSpans?: {
-      spans?: (Omit<ReceivedSpan, "attributes" | "service"> & { attributes?: KeyValue[] })[];
+      spans?: (Omit<TReceivedSpan, "attributes" | "service"> & { attributes?: TKeyValue[] })[];
     }[];
   }[];
 };
 
-const plainValue = (value: AnyValue) => value.stringValue ?? value.intValue ?? value.boolValue;
-const flatten = (attributes: KeyValue[] = []) =>
+const plainValue = (value: TAnyValue) => value.stringValue ?? value.intValue ?? value.boolValue;
+const flatten = (attributes: TKeyValue[] = []) =>
   Object.fromEntries(attributes.map(({ key, value }) => [key, plainValue(value)]));
 
 /**
@@ -31,7 +31,7 @@ const flatten = (attributes: KeyValue[] = []) =>
  * anything else, so an exporter speaking protobuf is noticed) and keeps every span.
  */
 export async function startOtlpReceiver() {
-  const spans: ReceivedSpan[] = [];
+  const spans: TReceivedSpan[] = [];
   const refused: string[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -41,7 +41,7 @@ export async function startOtlpReceiver() {
       res.writeHead(415).end();
       return;
     }
-    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Export;
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as TExport;
     for (const resource of body.resourceSpans ?? []) {
       const service = String(flatten(resource.resource?.attributes)["service.name"]);
       for (const scope of resource.scopeSpans ?? [])

@@ -8,9 +8,9 @@ import { scratchDatabase } from "./scratch-database";
  * returns how to drop it. For tests whose rows the shared test server's background runner must
  * not pick up (its outbox dispatcher would act on them concurrently).
  */
-export type OwnDatabase = { url: string; drop: () => Promise<void> };
+export type TOwnDatabase = { url: string; drop: () => Promise<void> };
 
-export async function moveToOwnDatabase(): Promise<OwnDatabase> {
+export async function moveToOwnDatabase(): Promise<TOwnDatabase> {
   const sharedUrl = process.env.DATABASE_URL;
   if (!sharedUrl) throw new Error("DATABASE_URL is not set");
   const database = scratchDatabase("test_own", sharedUrl);

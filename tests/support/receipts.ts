@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { db } from "@/db/client";
-import type { ReceiptRow } from "@/db/schema";
+import type { TReceiptRow } from "@/db/schema";
 import { buildSettlementEvidence } from "@/lib/attest";
-import type { Tenant } from "@/lib/auth/tenant";
-import type { Environment } from "@/lib/environment";
+import type { TTenant } from "@/lib/auth/tenant";
+import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { issueReceipt } from "@/lib/receipts/issue-receipt";
 import { sealPendingReceipts } from "@/lib/receipts/seal-receipts";
@@ -29,13 +29,13 @@ export async function issueTestReceipt({
   equalSplit = false,
   completedAt = new Date(),
 }: {
-  tenant: Tenant;
+  tenant: TTenant;
   responders?: number;
   value?: number;
   currency?: string;
   equalSplit?: boolean;
   completedAt?: Date;
-}): Promise<ReceiptRow> {
+}): Promise<TReceiptRow> {
   const settlementId = newId("settlement");
   const negotiationId = newId("negotiation");
   const initiatorAgentId = newId("agent");
@@ -89,7 +89,7 @@ export async function issueTestReceipt({
 }
 
 /** Seals every pending receipt of the environment (what the seal job does). */
-export async function sealAll(environment: Environment = "sandbox") {
+export async function sealAll(environment: TEnvironment = "sandbox") {
   for (;;) {
     const result = await sealPendingReceipts({ environment });
     if (result.sealed + result.invalid === 0) return result;

@@ -2,25 +2,25 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import { allScopes, type Scope } from "@/lib/auth/scopes";
-import type { Tenant } from "@/lib/auth/tenant";
-import { basePaths, type Environment, keyPrefixes } from "@/lib/environment";
+import { allScopes, type TScope } from "@/lib/auth/scopes";
+import type { TTenant } from "@/lib/auth/tenant";
+import { basePaths, keyPrefixes, type TEnvironment } from "@/lib/environment";
 import { randomBase62 } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys/create-key";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
 import { rollApiKey } from "@/lib/keys/roll-key";
-import { type ApiResponse, call, eventually } from "./api";
+import { call, eventually, type TApiResponse } from "./api";
 import { expectError } from "./expect-error";
-import { seedTenant, type TestTenant } from "./tenant";
+import { seedTenant, type TTestTenant } from "./tenant";
 
-export type CommonRoute<Fixture> = {
+export type TCommonRoute<Fixture> = {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Path below the base address, e.g. `({ id }) => \`/agents/${id}\``. */
   path: (fixture: Fixture) => string;
   /** A valid body; omit for bodiless operations. */
   body?: (fixture: Fixture) => unknown;
   /** The scope the operation requires. */
-  scope: Scope;
+  scope: TScope;
   /** The success status (200, 201, 202). */
   status: number;
   /**
@@ -28,7 +28,7 @@ export type CommonRoute<Fixture> = {
    * inside a tenant; called afresh for every request, so destructive operations can repeat.
    * Routes with a seed also get the check that another organization's resource is 404.
    */
-  seed?: (tenant: Tenant) => Promise<Fixture>;
+  seed?: (tenant: TTenant) => Promise<Fixture>;
 };
 
 const malformedCredentials = {
@@ -47,23 +47,23 @@ const malformedCredentials = {
  * without the scope is 403; another organization's resource is 404. Every failure is in the
  * error envelope with a Request-Id. Call it inside a `describe` of the route's test file.
  */
-export function runCommonRouteTests<Fixture = undefined>(route: CommonRoute<Fixture>): void {
-  let owner: TestTenant;
-  let stranger: TestTenant;
-  const tenant = (of: TestTenant, environment: Environment = "sandbox"): Tenant => ({
+export function runCommonRouteTests<Fixture = undefined>(route: TCommonRoute<Fixture>): void {
+  let owner: TTestTenant;
+  let stranger: TTestTenant;
+  const tenant = (of: TTestTenant, environment: TEnvironment = "sandbox"): TTenant => ({
     organizationId: of.organizationId,
     environment,
   });
-  const fixture = (of: TestTenant, environment: Environment = "sandbox") =>
+  const fixture = (of: TTestTenant, environment: TEnvironment = "sandbox") =>
     route.seed ? route.seed(tenant(of, environment)) : Promise.resolve(undefined as Fixture);
 
   /** One request of this route with a fresh fixture in `of`'s `environment`. */
   async function send(options: {
-    of?: TestTenant;
-    environment?: Environment;
+    of?: TTestTenant;
+    environment?: TEnvironment;
     key?: string;
     authorization?: string;
-  }): Promise<ApiResponse> {
+  }): Promise<TApiResponse> {
     const environment = options.environment ?? "sandbox";
     const data = await fixture(options.of ?? owner, environment);
     return call(route.method, route.path(data), {
@@ -74,7 +74,7 @@ export function runCommonRouteTests<Fixture = undefined>(route: CommonRoute<Fixt
     });
   }
 
-  const newKey = async (scopes: readonly Scope[] = allScopes) =>
+  const newKey = async (scopes: readonly TScope[] = allScopes) =>
     createApiKey({
       organizationId: owner.organizationId,
       environment: "sandbox",

@@ -26,4 +26,4 @@ export function scratchDatabase(prefix: string, serverUrl: string) {
   };
 }
 
-export type ScratchDatabase = ReturnType<typeof scratchDatabase>;
+export type TScratchDatabase = ReturnType<typeof scratchDatabase>;

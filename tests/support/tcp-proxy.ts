@@ -1,6 +1,6 @@
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 
-export type TcpProxy = {
+export type TTcpProxy = {
   port: number;
   /** Keeps connections open but forwards nothing, as a stalled server would. */
   hang: () => void;
@@ -15,7 +15,7 @@ export type TcpProxy = {
  * A TCP proxy on 127.0.0.1 in front of `target` (PostgreSQL, Redis) that a test can break
  * without touching the real server, which other tests keep using.
  */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TTcpProxy> {
   let forwarding = true;
   const sockets = new Set<Socket>();
   let server: Server | undefined;

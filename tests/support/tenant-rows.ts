@@ -4,9 +4,9 @@ import { db } from "@/db/client";
 import * as schema from "@/db/schema";
 
 // Every table that holds an organization's rows, found from the schema so new tables count too.
-type TenantTable = PgTable & { organizationId: PgColumn };
+type TTenantTable = PgTable & { organizationId: PgColumn };
 const tenantTables = (Object.values(schema) as unknown[]).filter(
-  (value): value is TenantTable =>
+  (value): value is TTenantTable =>
     is(value, PgTable) && "organizationId" in value && value !== schema.usageDays,
 );
 

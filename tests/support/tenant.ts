@@ -1,24 +1,24 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { organizations } from "@/db/schema";
-import { allScopes, type Scope } from "@/lib/auth/scopes";
-import type { Environment } from "@/lib/environment";
+import { allScopes, type TScope } from "@/lib/auth/scopes";
+import type { TEnvironment } from "@/lib/environment";
 import { randomBase62 } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import type { PlanTier } from "@/lib/orgs/plans";
+import type { TPlanTier } from "@/lib/orgs/plans";
 
-export type TestTenant = {
+export type TTestTenant = {
   organizationId: string;
-  keys: Record<Environment, string>;
-  keyIds: Record<Environment, string>;
+  keys: Record<TEnvironment, string>;
+  keyIds: Record<TEnvironment, string>;
   remove: () => Promise<void>;
 };
 
 /** A fresh organization with a sandbox and a production key, like a new customer. */
 export async function seedTenant(
-  options: { plan?: PlanTier; scopes?: readonly Scope[] } = {},
-): Promise<TestTenant> {
+  options: { plan?: TPlanTier; scopes?: readonly TScope[] } = {},
+): Promise<TTestTenant> {
   const organization = await createOrganization({
     name: `Test ${randomBase62(6)}`,
     plan: options.plan ?? "enterprise",

@@ -1,26 +1,26 @@
 import { buildOpenApiDocument, errorReference } from "@/lib/openapi/document";
-import { type SchemaField, schemaFields } from "@/lib/openapi/schema-fields";
+import { schemaFields, type TSchemaField } from "@/lib/openapi/schema-fields";
 import { conventions } from "./conventions";
 import styles from "./reference.module.css";
 
 export const metadata = { title: "API reference · Agent Settlement Service" };
 
-type Parameter = {
+type TParameter = {
   name: string;
   in: string;
   required?: boolean;
   description?: string;
   schema?: object;
 };
-type MediaContent = { content?: Record<string, { schema?: object }> };
-type OperationDoc = {
+type TMediaContent = { content?: Record<string, { schema?: object }> };
+type TOperationDoc = {
   operationId: string;
   summary: string;
   description?: string;
   tags: string[];
-  parameters?: Parameter[];
-  requestBody?: MediaContent;
-  responses: Record<string, MediaContent & { description: string }>;
+  parameters?: TParameter[];
+  requestBody?: TMediaContent;
+  responses: Record<string, TMediaContent & { description: string }>;
 };
 
 /** Renders `code` spans of OpenAPI descriptions. */
@@ -34,7 +34,7 @@ function Prose({ text }: { text: string }) {
   );
 }
 
-function FieldTable({ fields }: { fields: SchemaField[] }) {
+function FieldTable({ fields }: { fields: TSchemaField[] }) {
   if (fields.length === 0) return null;
   return (
     <table className={styles.fields}>
@@ -65,7 +65,7 @@ export default function ApiReferencePage() {
     Object.entries(item ?? {}).map(([method, operation]) => ({
       path,
       method,
-      operation: operation as OperationDoc,
+      operation: operation as TOperationDoc,
     })),
   );
   const tags = document.tags ?? [];

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { createRateLimitStore, type RateLimitConfig } from "../create-store";
+import { createRateLimitStore, type TRateLimitConfig } from "../create-store";
 import { createMemoryStore } from "../memory-store";
-import type { RateLimitStore } from "../store";
+import type { TRateLimitStore } from "../store";
 
 export const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** A store on the real Redis under a prefix of its own, ephemeral cache off (as in tests). */
-export function redisStoreForTest(overrides: Partial<RateLimitConfig> = {}) {
+export function redisStoreForTest(overrides: Partial<TRateLimitConfig> = {}) {
   const prefix = `test:ratelimit:${randomUUID()}`;
-  const config: RateLimitConfig = {
+  const config: TRateLimitConfig = {
     enabled: true,
     redisUrl,
     prefix,
@@ -18,7 +18,7 @@ export function redisStoreForTest(overrides: Partial<RateLimitConfig> = {}) {
     ephemeralCache: false,
     ...overrides,
   };
-  const store = createRateLimitStore(config) as RateLimitStore;
+  const store = createRateLimitStore(config) as TRateLimitStore;
   return {
     store,
     prefix,

@@ -1,4 +1,4 @@
-import type { SettlementRow } from "@/db/schema";
+import type { TSettlementRow } from "@/db/schema";
 import { callWithTimeout } from "@/lib/rails/call-with-timeout";
 import { railOf } from "@/lib/rails/rails";
 import type { TRailLookup, TRailOutcome } from "@/lib/rails/types";
@@ -12,7 +12,7 @@ export type TRailCallResult = TRailOutcome | { status: "timeout" } | { status: "
  * repeat after a crash returns the first payment. No answer in time is `timeout`, for a status
  * lookup to resolve. `settlement` was read as `executing` in the same step.
  */
-export async function callRail(settlement: SettlementRow): Promise<TRailCallResult> {
+export async function callRail(settlement: TSettlementRow): Promise<TRailCallResult> {
   const rail = railOf(settlement.adapter);
   return callWithTimeout(() => rail.execute(railRequestOf(settlement)));
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type Executor, preparedQuery } from "@/db/client";
+import { preparedQuery, type TExecutor } from "@/db/client";
 import { settlements } from "@/db/schema";
 
 const settlementById = () =>
@@ -17,7 +17,7 @@ const settlementById = () =>
  */
 export async function loadSettlement(
   settlementId: string,
-  { executor, forUpdate = false }: { executor?: Executor; forUpdate?: boolean } = {},
+  { executor, forUpdate = false }: { executor?: TExecutor; forUpdate?: boolean } = {},
 ) {
   if (!executor) return (await settlementById().execute({ settlementId }))[0];
   const query = executor.select().from(settlements).where(eq(settlements.id, settlementId));

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 import { negotiations } from "@/db/schema";
 import type { TSettlementFacts } from "@/lib/attest/settlement-evidence";
 import { acceptancesOf } from "@/lib/negotiations/present-negotiation";
 
 /** The negotiation facts of a settlement's evidence: the accepted round's terms and who accepted. */
 export async function negotiationFacts(
-  executor: Executor,
+  executor: TExecutor,
   negotiationId: string,
 ): Promise<TSettlementFacts["negotiation"]> {
   const [negotiation] = await executor

@@ -1,10 +1,10 @@
-import type { SettlementRow } from "@/db/schema";
+import type { TSettlementRow } from "@/db/schema";
 import { checkSettlementPolicy, type TPolicyResult } from "@/lib/policy/check-settlement-policy";
 import { loadSettlement } from "./load-settlement";
 
 export type TPreparedExecution =
   | { proceed: false; status: string }
-  | { proceed: true; settlement: SettlementRow; policy: TPolicyResult };
+  | { proceed: true; settlement: TSettlementRow; policy: TPolicyResult };
 
 /**
  * The first step of an execution: act only on a settlement that is still `executing` (a retry or

@@ -1,7 +1,7 @@
-import type { SettlementRow } from "@/db/schema";
+import type { TSettlementRow } from "@/db/schema";
 import type { TRailRequest } from "@/lib/rails/types";
 
-export const railRequestOf = (settlement: SettlementRow): TRailRequest => ({
+export const railRequestOf = (settlement: TSettlementRow): TRailRequest => ({
   settlementId: settlement.id,
   environment: settlement.environment,
   amount: { value: settlement.amountValue, currency: settlement.currency },

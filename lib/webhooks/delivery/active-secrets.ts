@@ -1,8 +1,8 @@
-import type { WebhookEndpoint } from "@/db/schema";
+import type { TWebhookEndpoint } from "@/db/schema";
 
 /** The secrets a delivery is signed with: the current one, and the previous one until it expires. */
 export function activeSecrets(
-  endpoint: Pick<WebhookEndpoint, "secret" | "previousSecret" | "previousSecretExpiresAt">,
+  endpoint: Pick<TWebhookEndpoint, "secret" | "previousSecret" | "previousSecretExpiresAt">,
   now = new Date(),
 ): string[] {
   const previousValid =

@@ -1,4 +1,4 @@
-import type { WebhookAttempt } from "@/db/schema";
+import type { TWebhookAttempt } from "@/db/schema";
 import type { TSendResult } from "./send";
 
 /** What one attempt came to, whether it was just sent or recorded before a crash. */
@@ -26,7 +26,7 @@ export function resultOfSend(sent: TSendResult): TAttemptResult {
 }
 
 /** A recorded attempt; one that never finished counts as failed (it is never sent again). */
-export function resultOfRow(row: WebhookAttempt): TAttemptResult {
+export function resultOfRow(row: TWebhookAttempt): TAttemptResult {
   if (row.finishedAt === null) {
     return {
       succeeded: false,

@@ -1,25 +1,25 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Database, db, preparedQuery } from "@/db/client";
+import { db, preparedQuery, type TDatabase } from "@/db/client";
 import {
-  type EventRow,
   events,
-  type WebhookAttempt,
-  type WebhookDelivery,
-  type WebhookEndpoint,
+  type TEventRow,
+  type TWebhookAttempt,
+  type TWebhookDeliveryRow,
+  type TWebhookEndpoint,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
 } from "@/db/schema";
 
 export type TAttemptTarget = {
-  delivery: WebhookDelivery;
-  endpoint: WebhookEndpoint;
-  event: EventRow;
+  delivery: TWebhookDeliveryRow;
+  endpoint: TWebhookEndpoint;
+  event: TEventRow;
   /** This call recorded the attempt's start: it is the one to send it. */
   claimed: boolean;
 };
 
-function buildReadAndClaim(database: Database) {
+function buildReadAndClaim(database: TDatabase) {
   const claimed = database.$with("claimed", { attempt: webhookAttempts.attempt }).as(sql`
     insert into ${webhookAttempts} (delivery_id, endpoint_id, attempt, started_at)
     select d.id, d.endpoint_id, ${sql.placeholder("attempt")}, now()
@@ -62,7 +62,10 @@ export async function readAndClaimAttempt(
 }
 
 /** The recorded attempt that an earlier run of the step claimed. */
-export async function claimedAttempt(deliveryId: string, attempt: number): Promise<WebhookAttempt> {
+export async function claimedAttempt(
+  deliveryId: string,
+  attempt: number,
+): Promise<TWebhookAttempt> {
   const [row] = await db
     .select()
     .from(webhookAttempts)

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { TExecutor } from "@/db/client";
 
 /**
  * When the endpoint's current run of failures began: its first failed attempt after its latest
  * successful one, or null when the latest finished attempt succeeded.
  */
-export async function failingSince(executor: Executor, endpointId: string): Promise<Date | null> {
+export async function failingSince(executor: TExecutor, endpointId: string): Promise<Date | null> {
   const rows = await executor.execute<{ since: Date | string | null }>(sql`
     select min(started_at) as since
     from webhook_attempts

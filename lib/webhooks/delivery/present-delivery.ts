@@ -1,9 +1,9 @@
-import type { WebhookDelivery } from "@/db/schema";
+import type { TWebhookDeliveryRow } from "@/db/schema";
 import type { TWebhookDelivery } from "@/lib/webhooks/endpoints/schemas";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function presentDelivery(delivery: WebhookDelivery): TWebhookDelivery {
+export function presentDelivery(delivery: TWebhookDeliveryRow): TWebhookDelivery {
   return {
     id: delivery.id,
     webhookId: delivery.endpointId,

@@ -1,8 +1,8 @@
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import type { TEventEnvelope, TEventType } from "@/lib/events/types";
-import { type IdKind, newId } from "@/lib/ids";
+import { newId, type TIdKind } from "@/lib/ids";
 
-const kindOf: Record<string, IdKind> = {
+const kindOf: Record<string, TIdKind> = {
   negotiation: "negotiation",
   settlement: "settlement",
   receipt: "receipt",
@@ -19,7 +19,7 @@ export function sampleEvent({
   now = new Date(),
 }: {
   type: TEventType;
-  environment: Environment;
+  environment: TEnvironment;
   now?: Date;
 }): TEventEnvelope<Record<string, unknown>> {
   const area = type.split(".")[0] ?? "";

@@ -1,7 +1,7 @@
-import { type Config, config } from "@/config";
+import { config, type TConfig } from "@/config";
 
 /** Factor applied to every retry delay (`WEBHOOK_RETRY_SCALE`, e.g. 0.001 in tests). */
-export const retryScale = (settings: Pick<Config, "WEBHOOK_RETRY_SCALE"> = config()): number =>
+export const retryScale = (settings: Pick<TConfig, "WEBHOOK_RETRY_SCALE"> = config()): number =>
   settings.WEBHOOK_RETRY_SCALE;
 
 const second = 1000;

@@ -2,7 +2,7 @@ import type { ClientRequest, IncomingHttpHeaders } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest, type RequestOptions } from "node:https";
 import { isIP } from "node:net";
-import type { TEnvironment } from "@/lib/events/types";
+import type { TEnvironment } from "@/lib/environment";
 import { pinnedLookup } from "@/lib/webhooks/url-safety/pinned-lookup";
 import {
   checkWebhookUrl,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { db, statementDb, type Transaction } from "@/db/client";
+import { db, statementDb, type TTransaction } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { TAttemptResult } from "./attempt-result";
 import { failingSince } from "./failing-since";
@@ -11,7 +11,7 @@ export type TAttemptOutcome =
 
 type TDeliveryStatus = TAttemptOutcome & { done: true };
 
-async function disableEndpoint(tx: Transaction, endpointId: string, reason: string) {
+async function disableEndpoint(tx: TTransaction, endpointId: string, reason: string) {
   await tx
     .update(webhookEndpoints)
     .set({ status: "disabled", disabledReason: reason, updatedAt: new Date() })

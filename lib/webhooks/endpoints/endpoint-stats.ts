@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import { webhookAttempts } from "@/db/schema";
 import type { TWebhookStats } from "./schemas";
 
@@ -16,7 +16,7 @@ const none: TWebhookStats = {
  */
 export async function endpointStats(
   endpointIds: string[],
-  executor: Executor = db,
+  executor: TExecutor = db,
 ): Promise<Map<string, TWebhookStats>> {
   const stats = new Map<string, TWebhookStats>();
   if (endpointIds.length === 0) return stats;

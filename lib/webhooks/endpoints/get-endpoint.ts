@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 import { ownedEndpoints, type Tenant } from "./visibility";
@@ -10,7 +10,7 @@ export async function getWebhookEndpointOrThrow(
     endpointId,
     forUpdate = false,
   }: { tenant: Tenant; endpointId: string; forUpdate?: boolean },
-  executor: Executor = db,
+  executor: TExecutor = db,
 ) {
   const query = executor
     .select()

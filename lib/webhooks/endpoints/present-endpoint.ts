@@ -1,7 +1,7 @@
-import type { WebhookEndpoint } from "@/db/schema";
+import type { TWebhookEndpoint } from "@/db/schema";
 import type { TWebhookStats } from "./schemas";
 
-const base = (endpoint: WebhookEndpoint) => ({
+const base = (endpoint: TWebhookEndpoint) => ({
   id: endpoint.id,
   url: endpoint.url,
   events: endpoint.events,
@@ -9,25 +9,25 @@ const base = (endpoint: WebhookEndpoint) => ({
 });
 
 /** The answer to POST /v1/webhooks. The secret never leaves the database. */
-export const presentCreatedEndpoint = (endpoint: WebhookEndpoint) => ({
+export const presentCreatedEndpoint = (endpoint: TWebhookEndpoint) => ({
   ...base(endpoint),
   createdAt: endpoint.createdAt.toISOString(),
 });
 
-export const presentEndpointListItem = (endpoint: WebhookEndpoint, stats: TWebhookStats) => ({
+export const presentEndpointListItem = (endpoint: TWebhookEndpoint, stats: TWebhookStats) => ({
   ...base(endpoint),
   successRate: stats.successRate,
   lastDeliveredAt: stats.lastDeliveredAt,
 });
 
-export const presentEndpoint = (endpoint: WebhookEndpoint, stats: TWebhookStats) => ({
+export const presentEndpoint = (endpoint: TWebhookEndpoint, stats: TWebhookStats) => ({
   ...base(endpoint),
   description: endpoint.description,
   stats,
   createdAt: endpoint.createdAt.toISOString(),
 });
 
-export const presentUpdatedEndpoint = (endpoint: WebhookEndpoint) => ({
+export const presentUpdatedEndpoint = (endpoint: TWebhookEndpoint) => ({
   ...base(endpoint),
   updatedAt: endpoint.updatedAt.toISOString(),
 });

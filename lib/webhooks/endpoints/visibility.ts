@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
-import type { Tenant } from "@/lib/auth/tenant";
+import type { TTenant } from "@/lib/auth/tenant";
 
-export type { Tenant };
+export type { TTenant as Tenant };
 
 /** Endpoints an organization may see in one environment; deleted ones are gone for everyone. */
-export const ownedEndpoints = ({ organizationId, environment }: Tenant) =>
+export const ownedEndpoints = ({ organizationId, environment }: TTenant) =>
   and(
     eq(webhookEndpoints.organizationId, organizationId),
     eq(webhookEndpoints.environment, environment),

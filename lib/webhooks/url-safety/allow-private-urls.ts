@@ -1,6 +1,6 @@
-import { type Config, config } from "@/config";
+import { config, type TConfig } from "@/config";
 import { isPublicDeployment } from "@/config/public-origin";
-import type { TEnvironment } from "@/lib/events/types";
+import type { TEnvironment } from "@/lib/environment";
 
 /**
  * Whether webhook URLs may use http and reach loopback or private addresses. Never in
@@ -13,7 +13,7 @@ export function allowPrivateUrls({
   settings = config(),
 }: {
   environment: TEnvironment;
-  settings?: Pick<Config, "WEBHOOKS_ALLOW_PRIVATE_URLS" | "NEXTAUTH_URL" | "PUBLIC_URL">;
+  settings?: Pick<TConfig, "WEBHOOKS_ALLOW_PRIVATE_URLS" | "NEXTAUTH_URL" | "PUBLIC_URL">;
 }): boolean {
   if (environment === "production") return false;
   return settings.WEBHOOKS_ALLOW_PRIVATE_URLS ?? !isPublicDeployment(settings);

@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import type { TEnvironment } from "@/lib/events/types";
+import type { TEnvironment } from "@/lib/environment";
 import { refusedCategory, type TAddressCategory } from "./address-ranges";
 import { allowPrivateUrls } from "./allow-private-urls";
 

@@ -1,4 +1,4 @@
-import type { Environment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
 import { invalid } from "@/lib/http/api-error";
 import { checkWebhookUrl } from "./url-safety";
 
@@ -8,7 +8,7 @@ export async function vetWebhookUrl({
   environment,
 }: {
   url: string;
-  environment: Environment;
+  environment: TEnvironment;
 }): Promise<string> {
   const check = await checkWebhookUrl({ url, environment });
   if (!check.ok) throw invalid(`Invalid 'url': ${check.message}.`, "url");

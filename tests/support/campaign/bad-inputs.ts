@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { z } from "zod";
-import type { Operation } from "@/lib/http/operation";
-import type { ValidRequest } from "./fixtures";
+import type { TOperation } from "@/lib/http/operation";
+import type { TValidRequest } from "./fixtures";
 
 /** One request that the operation must refuse with a 4xx, and the field at fault if any. */
-export type BadRequest = {
+export type TBadRequest = {
   what: string;
   params: Record<string, string>;
   query: Record<string, string>;
@@ -46,14 +46,14 @@ function junkValues(property: Record<string, unknown> | undefined): [string, unk
   ];
 }
 
-type JsonSchemaObject = {
+type TJsonSchemaObject = {
   $ref?: string;
-  $defs?: Record<string, JsonSchemaObject>;
+  $defs?: Record<string, TJsonSchemaObject>;
   properties?: Record<string, Record<string, unknown>>;
 };
 
 export function propertiesOf(schema: z.ZodType): Record<string, Record<string, unknown>> {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchemaObject;
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as TJsonSchemaObject;
   // A schema with a `meta({ id })` is a reference into its own $defs.
   const named = json.$ref?.replace("#/$defs/", "");
   return (named ? json.$defs?.[named]?.properties : json.properties) ?? {};
@@ -68,10 +68,10 @@ const refused = (schema: z.ZodType | undefined, value: unknown) =>
  * parameters, malformed path ids. Only variants the operation's own schemas refuse are kept,
  * so each must be answered 400 naming the field (path ids may also be 404).
  */
-export function badRequests(operation: Operation, valid: ValidRequest): BadRequest[] {
+export function badRequests(operation: TOperation, valid: TValidRequest): TBadRequest[] {
   const params = valid.params ?? {};
   const query = valid.query ?? {};
-  const bad: BadRequest[] = [];
+  const bad: TBadRequest[] = [];
   if (operation.body) {
     const body = (valid.body ?? {}) as Record<string, unknown>;
     const properties = propertiesOf(operation.body);

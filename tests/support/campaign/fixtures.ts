@@ -11,16 +11,16 @@ import { issueTestReceipt, sealAll } from "../receipts";
 import type { TReceiver } from "../receiver";
 
 /** What a valid request of an operation needs: path parameters, a body and a query. */
-export type ValidRequest = {
+export type TValidRequest = {
   params?: Record<string, string>;
   body?: unknown;
   query?: Record<string, string>;
 };
 
-export type World = { key: string; organizationId: string; receiver: TReceiver };
+export type TWorld = { key: string; organizationId: string; receiver: TReceiver };
 
 /** Seeds what one operation's request names, fresh for each call, and returns the request. */
-export type Fixture = (world: World) => Promise<ValidRequest>;
+export type TFixture = (world: TWorld) => Promise<TValidRequest>;
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const tag = () => Math.random().toString(36).slice(2, 10);
@@ -34,7 +34,7 @@ async function executedSettlement(key: string) {
   return settlement.id as string;
 }
 
-async function webhook({ key, receiver }: World, events = ["agent.registered"]) {
+async function webhook({ key, receiver }: TWorld, events = ["agent.registered"]) {
   const created = await call("POST", "/webhooks", {
     key,
     body: { url: `${receiver.origin}/campaign/${tag()}`, events, secret },
@@ -43,14 +43,14 @@ async function webhook({ key, receiver }: World, events = ["agent.registered"]) 
   return created.body.id as string;
 }
 
-async function sealedReceipt({ organizationId }: World) {
+async function sealedReceipt({ organizationId }: TWorld) {
   const receipt = await issueTestReceipt({ tenant: { organizationId, environment: "sandbox" } });
   await sealAll();
   return receipt;
 }
 
 /** One fixture per operation id; the campaign fails on an operation without one. */
-export const fixtures: Record<string, Fixture> = {
+export const fixtures: Record<string, TFixture> = {
   createAgent: async () => ({ body: { name: `Campaign ${tag()}` } }),
   listAgents: async () => ({ query: { limit: "5" } }),
   discoverAgents: async () => ({ query: { limit: "5" } }),

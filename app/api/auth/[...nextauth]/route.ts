@@ -6,14 +6,14 @@ import { readBodyText } from "@/lib/http/read-body";
 import { errorResponse, publicOrigin } from "@/lib/http/respond";
 import { newId } from "@/lib/ids";
 
-type Context = { params: Promise<{ nextauth: string[] }> };
+type TContext = { params: Promise<{ nextauth: string[] }> };
 
 /**
  * next-auth's routes, behind the same body limit and error envelope as the API: the body is read
  * (at most 1 MiB) before next-auth sees it, so an oversized post is refused without buffering it.
  * next-auth 4.24 awaits `params` and the async `headers()`/`cookies()` of Next.js 15+.
  */
-async function auth(request: NextRequest, context: Context): Promise<Response> {
+async function auth(request: NextRequest, context: TContext): Promise<Response> {
   const requestId = newId("request");
   try {
     const forwarded =
