@@ -68,9 +68,10 @@ describe("parseConfig", () => {
     expect(problemsOf({ UPSTASH_REDIS_REST_URL: "https://x.upstash.io" })[0]).toMatch(
       /^UPSTASH_REDIS_REST_TOKEN: set both/,
     );
-    expect(problemsOf({ PUBLIC_URL: "https://api.example.com" })[0]).toMatch(
-      /^NEXTAUTH_SECRET: required when/,
-    );
+    expect(problemsOf({ PUBLIC_URL: "https://api.example.com" })).toEqual([
+      expect.stringMatching(/^NEXTAUTH_SECRET: required when/),
+      expect.stringMatching(/^ATTEST_LOG_NAME: required when/),
+    ]);
     expect(parseConfig({ PUBLIC_URL: "http://localhost:3000" }).PUBLIC_URL).toBe(
       "http://localhost:3000",
     );

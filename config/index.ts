@@ -287,12 +287,18 @@ const ConfigSchema = z.object({
     description:
       "Ed25519 private key (PKCS#8 PEM) signing the attest log's tree heads; changing it retires the old one, which stays published. Unset: generated and kept in the database.",
   }),
-  ATTEST_LOG_NAME: documented(text().default("agent-settlement-service"), {
-    group: "Keys, tokens and receipts",
-    production: true,
-    description:
-      "Names this deployment's attest log in its checkpoints' origin line (`<name>/attest/<environment>`, fixed when the log is created), e.g. `api.example.com`.",
-  }),
+  ATTEST_LOG_NAME: documented(
+    text()
+      .regex(/^[\x21-\x7e]{1,200}$/, "must be printable ASCII without spaces")
+      .refine((name) => !name.includes("+"), "must not contain '+'")
+      .optional(),
+    {
+      group: "Keys, tokens and receipts",
+      production: true,
+      description:
+        "Names this deployment's attest log in its checkpoints' origin line (`<name>/attest/<environment>`, fixed when the log is created), e.g. `api.example.com`. Required with a public origin; unset locally, a `local-…` name is generated once and kept in the database.",
+    },
+  ),
 
   RETENTION_CRON: documented(
     z
@@ -376,6 +382,14 @@ function conflicts(env: Readonly<Record<string, string | undefined>>): TProblem[
       problem(
         "NEXTAUTH_SECRET",
         "required when NEXTAUTH_URL or PUBLIC_URL is a public address (generate one with `openssl rand -base64 32`)",
+      );
+    }
+  }
+  if (!env.ATTEST_LOG_NAME && URL.canParse(env.NEXTAUTH_URL || env.PUBLIC_URL || "")) {
+    if (isPublicDeployment(env)) {
+      problem(
+        "ATTEST_LOG_NAME",
+        "required when NEXTAUTH_URL or PUBLIC_URL is a public address: it names this deployment's attest log (e.g. api.example.com)",
       );
     }
   }

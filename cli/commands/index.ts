@@ -1,4 +1,5 @@
 import type { TCliCommand } from "../command";
+import { attestMonitor } from "./attest-monitor";
 import { attestRotateKey } from "./attest-rotate-key";
 import { attestSeal } from "./attest-seal";
 import { jwtRotate } from "./jwt-rotate";
@@ -23,4 +24,5 @@ export const commands: TCliCommand[] = [
   receiptsVerify,
   attestSeal,
   attestRotateKey,
+  attestMonitor,
 ];

@@ -1,4 +1,13 @@
-import { bigint, customType, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  customType,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
@@ -16,5 +25,9 @@ export const attestLogNodes = pgTable(
     idx: bigint({ mode: "number" }).notNull(),
     hash: bytea().notNull(),
   },
-  (t) => [primaryKey({ name: "attest_log_nodes_pkey", columns: [t.logId, t.level, t.idx] })],
+  (t) => [
+    primaryKey({ name: "attest_log_nodes_pkey", columns: [t.logId, t.level, t.idx] }),
+    // Inclusion proofs by leaf hash look a leaf up by its hash.
+    index("idx_attest_log_leaves_on_hash").on(t.logId, t.hash).where(sql`level = 0`),
+  ],
 );

@@ -42,6 +42,10 @@ export const receipts = pgTable(
     index("idx_receipts_on_org_env_created").on(t.organizationId, t.environment, t.createdAt, t.id),
     index("idx_receipts_on_negotiation_id").on(t.negotiationId),
     index("idx_receipts_pending").on(t.environment, t.createdAt).where(sql`status = 'pending'`),
+    // The log's entry tiles read receipts by leaf index.
+    index("idx_receipts_on_env_log_index")
+      .on(t.environment, t.logIndex)
+      .where(sql`log_index is not null`),
   ],
 );
 

@@ -91,6 +91,15 @@ export {
   ZSettlementExecutedPayload,
 } from "./settlement-evidence";
 export { computeParties, type TSplit } from "./settlement-parties";
+export {
+  formatTilePath,
+  nodesAtTileLevel,
+  parseTilePath,
+  TILE_HEIGHT,
+  TILE_WIDTH,
+  type TTilePath,
+  tileExists,
+} from "./tile-path";
 export { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
 export {
   type TReceiptBundleVerification,

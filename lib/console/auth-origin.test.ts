@@ -10,6 +10,7 @@ afterEach(() => {
     NEXTAUTH_URL: saved.NEXTAUTH_URL,
     PUBLIC_URL: saved.PUBLIC_URL,
     NEXTAUTH_SECRET: saved.NEXTAUTH_SECRET,
+    ATTEST_LOG_NAME: saved.ATTEST_LOG_NAME,
   });
 });
 
@@ -22,7 +23,8 @@ describe("console origin rules", () => {
       const settings = { [variable]: url };
       expect(isPublicDeployment(settings)).toBe(true);
       expect(() => parseConfig(settings)).toThrow(/NEXTAUTH_SECRET: required when/);
-      expect(parseConfig({ ...settings, NEXTAUTH_SECRET: "s" }).NEXTAUTH_SECRET).toBe("s");
+      const complete = { ...settings, NEXTAUTH_SECRET: "s", ATTEST_LOG_NAME: "api.example.com" };
+      expect(parseConfig(complete).NEXTAUTH_SECRET).toBe("s");
     }
     setConfigVariables({ NEXTAUTH_SECRET: "configured" });
     await expect(authSecret()).resolves.toBe("configured");
@@ -39,6 +41,7 @@ describe("console origin rules", () => {
       NEXTAUTH_URL: undefined,
       PUBLIC_URL: "https://console.example.com",
       NEXTAUTH_SECRET: "configured",
+      ATTEST_LOG_NAME: "console.example.com",
     });
     const request = (origin?: string) =>
       new Request("http://10.0.0.5:3000/api/console/keys", {

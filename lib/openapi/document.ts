@@ -42,7 +42,8 @@ const errorResponse = (codes: TErrorCode[]) => ({
 export const documentedErrorCodes = (operation: TOperation): TErrorCode[] => [
   ...new Set<TErrorCode>([
     ...(operation.body || operation.query || operation.params ? ["invalid_request" as const] : []),
-    ...(operation.scope ? (["unauthorized", "forbidden", "rate_limited"] as const) : []),
+    ...(operation.scope ? (["unauthorized", "forbidden"] as const) : []),
+    "rate_limited" as const,
     ...(operation.errors ?? []),
   ]),
 ];
@@ -56,7 +57,12 @@ function responsesFor(operation: TOperation) {
   return {
     [String(operation.status)]: {
       description: "Success.",
-      content: { "application/json": { schema: operation.response } },
+      content: Object.fromEntries(
+        (operation.mediaTypes ?? ["application/json"]).map((type) => [
+          type,
+          { schema: type === "application/json" ? operation.response : z.string() },
+        ]),
+      ),
     },
     ...Object.fromEntries(
       [...byStatus].map(([status, list]) => [String(status), errorResponse(list)]),

@@ -1,4 +1,5 @@
 import { agentOperations } from "@/lib/agents/operations";
+import { attestLogOperations } from "@/lib/attest-log/operations";
 import { eventOperations } from "@/lib/events/operations";
 import type { TOperation } from "@/lib/http/operation";
 import { negotiationOperations } from "@/lib/negotiations/operations";
@@ -18,4 +19,5 @@ export const allOperations: TOperation[] = [
   ...eventOperations,
   ...receiptOperations,
   ...attestOperations,
+  ...attestLogOperations,
 ];

@@ -9,4 +9,6 @@ export const tagDescriptions: Record<string, string> = {
     "Cryptographically verifiable proofs of executed settlements: list, retrieve, export for offline verification, re-verify.",
   "Attest engine":
     "Settlement integrity: evidence hash chains, the append-only Merkle log and its signed tree heads, deterministic replay.",
+  "Attest log":
+    "The public, append-only log of every sealed receipt of an environment: signed checkpoints, consistency and inclusion proofs, and C2SP tiles that any static server can mirror. No key needed.",
 };

@@ -1,17 +1,35 @@
-import { sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { config } from "@/config";
 import type { TExecutor } from "@/db/client";
+import { instanceSecrets } from "@/db/schema";
 import type { TEnvironment } from "@/lib/environment";
 
 /** One Merkle log per environment: sandbox receipts never land in the production log. */
 export const logIdOf = (environment: TEnvironment) => `receipts-${environment}`;
 
 /**
- * The checkpoint origin of an environment's log, fixed in its head row when the log is created.
- * ATTEST_LOG_NAME names the deployment (e.g. `api.example.com`); default below.
+ * The checkpoint origin of an environment's log, fixed in its head row when the log is created:
+ * `<name>/attest/<environment>`. ATTEST_LOG_NAME names the deployment (required with a public
+ * origin); a local deployment gets a name generated once and kept in the database, so no two
+ * deployments share an origin by default.
  */
-export const logOriginOf = (environment: TEnvironment) =>
-  `${config().ATTEST_LOG_NAME}/attest/${environment}`;
+export async function logOriginOf(executor: TExecutor, environment: TEnvironment) {
+  const name = config().ATTEST_LOG_NAME ?? (await storedLogName(executor));
+  return `${name}/attest/${environment}`;
+}
+
+async function storedLogName(executor: TExecutor): Promise<string> {
+  await executor
+    .insert(instanceSecrets)
+    .values({ name: "attest_log_name", value: `local-${randomBytes(6).toString("hex")}` })
+    .onConflictDoNothing();
+  const [row] = await executor
+    .select({ value: instanceSecrets.value })
+    .from(instanceSecrets)
+    .where(eq(instanceSecrets.name, "attest_log_name"));
+  return row!.value;
+}
 
 /** A transaction-scoped advisory lock, keyed by a name (64-bit hash of the text). */
 export async function advisoryXactLock(executor: TExecutor, name: string): Promise<void> {

@@ -1,14 +1,24 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attestLogHeads, evidenceRecords, receipts, type TReceiptRow } from "@/db/schema";
+import {
+  attestLogHeads,
+  evidenceRecords,
+  receipts,
+  type TAttestLogHeadRow,
+  type TReceiptRow,
+} from "@/db/schema";
 import {
   appendLeaves,
   checkReceiptFacts,
+  consistencyProof,
+  fromHashHex,
   receiptLogEntry,
   replaySettlement,
   signTreeHead,
+  type TNodeStore,
   toHashHex,
   treeRoot,
+  verifyConsistency,
 } from "@/lib/attest";
 import type { TEnvironment } from "@/lib/environment";
 import { activeTreeHeadKey } from "./active-tree-head-key";
@@ -17,6 +27,49 @@ import { pgNodeStore } from "./pg-node-store";
 import { evidenceRecordOf, presentReceipt } from "./present-receipt";
 
 export type TSealResult = { sealed: number; invalid: number; treeSize: number };
+
+/** The stored log no longer matches its signed head: sealing stops rather than sign a fork. */
+export class LogForkError extends Error {
+  constructor(message: string) {
+    super(`refusing to sign a tree head: ${message}`);
+    this.name = "LogForkError";
+  }
+}
+
+/** The nodes of the signed tree still hash to its signed root. */
+async function assertStoredRootIsSigned(store: TNodeStore, head: TAttestLogHeadRow) {
+  const stored = toHashHex(await treeRoot({ store, size: head.treeSize }));
+  if (stored !== head.rootHash) {
+    throw new LogForkError(
+      `the stored nodes of size ${head.treeSize} hash to ${stored}, not the signed ${head.rootHash}`,
+    );
+  }
+}
+
+/** RFC 9162: the new tree is an append-only extension of the last signed one. */
+async function assertExtends({
+  store,
+  head,
+  size,
+  root,
+}: {
+  store: TNodeStore;
+  head: TAttestLogHeadRow;
+  size: number;
+  root: Uint8Array;
+}) {
+  const proof = await consistencyProof({ store, oldSize: head.treeSize, newSize: size });
+  const consistent = verifyConsistency({
+    oldSize: head.treeSize,
+    newSize: size,
+    oldRoot: fromHashHex(head.rootHash),
+    newRoot: root,
+    proof,
+  });
+  if (!consistent) {
+    throw new LogForkError(`size ${size} does not extend the signed size ${head.treeSize}`);
+  }
+}
 
 /** Checks a pending receipt before it enters the log, and replays it for `deterministic`. */
 const attest = (row: TReceiptRow, evidence: ReturnType<typeof evidenceRecordOf>[]) => {
@@ -88,6 +141,7 @@ export async function sealPendingReceipts({
     let treeSize = size;
     if (accepted.length > 0) {
       const store = pgNodeStore(tx, logId);
+      if (head) await assertStoredRootIsSigned(store, head);
       const appended = await appendLeaves({
         store,
         size,
@@ -96,9 +150,10 @@ export async function sealPendingReceipts({
       await store.put(appended.nodes);
       treeSize = appended.size;
       const root = await treeRoot({ store, size: treeSize });
+      if (head) await assertExtends({ store, head, size: treeSize, root });
       const key = await activeTreeHeadKey(tx);
       const treeHead = signTreeHead({
-        origin: head?.origin ?? logOriginOf(environment),
+        origin: head?.origin ?? (await logOriginOf(tx, environment)),
         treeSize,
         rootHash: toHashHex(root),
         keyId: key.kid,

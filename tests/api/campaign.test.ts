@@ -40,8 +40,8 @@ afterAll(async () => {
   await receiver?.close();
   await tenant?.remove();
   await other?.remove();
-  mkdirSync(".data/test-reports", { recursive: true });
-  writeFileSync(".data/test-reports/campaign.json", `${JSON.stringify(figures, null, 2)}\n`);
+  mkdirSync(".data/campaign", { recursive: true });
+  writeFileSync(".data/campaign/figures.json", `${JSON.stringify(figures, null, 2)}\n`);
   console.log("campaign:", JSON.stringify(figures));
 });
 

@@ -144,7 +144,11 @@ describe("allowPrivateUrls", () => {
     expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig({}) })).toBe(true);
     const local = { PUBLIC_URL: "http://localhost:3000" };
     expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig(local) })).toBe(true);
-    const deployed = { PUBLIC_URL: "https://api.example.com", NEXTAUTH_SECRET: "s" };
+    const deployed = {
+      PUBLIC_URL: "https://api.example.com",
+      NEXTAUTH_SECRET: "s",
+      ATTEST_LOG_NAME: "api.example.com",
+    };
     expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig(deployed) })).toBe(
       false,
     );

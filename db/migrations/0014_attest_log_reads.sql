@@ -1,0 +1,2 @@
+CREATE INDEX "idx_attest_log_leaves_on_hash" ON "attest_log_nodes" USING btree ("log_id","hash") WHERE level = 0;--> statement-breakpoint
+CREATE INDEX "idx_receipts_on_env_log_index" ON "receipts" USING btree ("environment","log_index") WHERE log_index is not null;

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { type TAttestLogHeadRow, treeHeadKeys } from "@/db/schema";
+import { formatSignedNote } from "@/lib/attest";
+import type { TCheckpoint } from "./schemas";
+
+/** The tree head as JSON, with the same signature rendered as a C2SP signed note. */
+export async function presentCheckpoint(head: TAttestLogHeadRow): Promise<TCheckpoint> {
+  const [key] = await db
+    .select({ publicJwk: treeHeadKeys.publicJwk })
+    .from(treeHeadKeys)
+    .where(eq(treeHeadKeys.kid, head.keyId));
+  const treeHead = {
+    origin: head.origin,
+    treeSize: head.treeSize,
+    rootHash: head.rootHash,
+    signature: head.signature,
+    keyId: head.keyId,
+  };
+  if (!key?.publicJwk.x) throw new Error(`tree head key ${head.keyId} is not stored`);
+  return {
+    ...treeHead,
+    signedAt: head.signedAt.toISOString(),
+    note: formatSignedNote({ treeHead, publicJwk: { x: key.publicJwk.x } }),
+  };
+}

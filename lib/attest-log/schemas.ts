@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { ZHashHex, ZTreeHead } from "@/lib/attest/schemas";
+
+const size = (description: string) =>
+  z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/, "a tree size: a whole number without leading zeros")
+    .transform(Number)
+    .refine(Number.isSafeInteger, "a tree size no larger than 2^53 − 1")
+    .meta({ description, example: "42" });
+
+export const ZCheckpoint = ZTreeHead.extend({
+  signedAt: z.iso.datetime(),
+  note: z.string().meta({
+    description:
+      "The same tree head as a C2SP signed note: the checkpoint text, a blank line, the signature line.",
+  }),
+}).meta({ id: "LogCheckpoint" });
+export type TCheckpoint = z.infer<typeof ZCheckpoint>;
+
+export const ZConsistencyQuery = z.strictObject({
+  from: size("The older tree size, at least 1."),
+  to: size("The newer tree size; default: the latest checkpoint's.").optional(),
+});
+
+export const ZConsistencyProof = z
+  .object({
+    from: z.number().int(),
+    to: z.number().int(),
+    proof: z.array(ZHashHex).meta({ description: "RFC 9162 §2.1.4 consistency proof, in order." }),
+  })
+  .meta({ id: "LogConsistencyProof" });
+export type TConsistencyProof = z.infer<typeof ZConsistencyProof>;
+
+export const ZInclusionQuery = z.strictObject({
+  leafHash: ZHashHex.meta({
+    description: "The leaf's hash, SHA-256(0x00 ‖ entry), as 0x + 64 hex digits.",
+  }),
+  treeSize: size("The tree size to prove against; default: the latest checkpoint's.").optional(),
+});
+
+export const ZInclusionProof = z
+  .object({
+    leafIndex: z.number().int(),
+    treeSize: z.number().int(),
+    proof: z
+      .array(ZHashHex)
+      .meta({ description: "RFC 9162 §2.1.3 inclusion proof, leaf side first." }),
+  })
+  .meta({ id: "LogInclusionProof" });
+export type TInclusionProof = z.infer<typeof ZInclusionProof>;
+
+export const ZTileParams = z.strictObject({
+  path: z.array(z.string().max(16)).max(8),
+});
+
+/** A tile's bytes are not JSON: the OpenAPI document describes them as octet-stream text. */
+export const ZTileBytes = z.string().meta({
+  description:
+    "application/octet-stream: W concatenated 32-byte hashes, or W entries each prefixed by its big-endian uint16 length.",
+});
