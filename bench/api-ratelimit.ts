@@ -11,6 +11,7 @@
 import { Redis as UpstashRedis } from "@upstash/redis";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
+import { setConfigVariables } from "@/config";
 import { closeDatabase } from "@/db/client";
 import { ensureDatabase } from "@/db/ensure";
 import { createAgent } from "@/lib/agents/create-agent";
@@ -105,7 +106,7 @@ const format = (label: string, r: TResult) =>
 async function main() {
   const database = await benchDatabase("bench_ratelimit");
   const databaseUrl = database.url;
-  process.env.DATABASE_URL = databaseUrl;
+  setConfigVariables({ DATABASE_URL: databaseUrl });
   await ensureDatabase("cli");
   console.log(`seeding ${connections} Enterprise organizations × 20 agents…`);
   const keys = await seed(connections);

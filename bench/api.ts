@@ -10,6 +10,7 @@
  * requests per second.
  */
 import { existsSync } from "node:fs";
+import { setConfigVariables } from "@/config";
 import { closeDatabase } from "@/db/client";
 import { createAgent } from "@/lib/agents/create-agent";
 import { allScopes } from "@/lib/auth/scopes";
@@ -115,7 +116,7 @@ const format = (scenario: string, result: TMeasurement, floor: TMeasurement) =>
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npx next build`.");
   const database = await benchDatabase("bench_api");
-  process.env.DATABASE_URL = database.url;
+  setConfigVariables({ DATABASE_URL: database.url });
   const results = new Map<TScenario, TMeasurement>();
   let key = "";
   try {

@@ -12,6 +12,7 @@
  */
 import { existsSync } from "node:fs";
 import autocannon from "autocannon";
+import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { receipts } from "@/db/schema";
@@ -36,7 +37,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 const main = async () => {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npx next build`.");
   const database = await benchDatabase("bench_attest");
-  process.env.DATABASE_URL = database.url;
+  setConfigVariables({ DATABASE_URL: database.url });
   await migrateDatabase(database.url);
   const server = await startChildServer({ env: { DATABASE_URL: database.url, RATE_LIMIT: "off" } });
   try {
@@ -84,14 +85,42 @@ const main = async () => {
         },
       ],
     };
+    // The public log's reads: the latest checkpoint, a proof to it, a full tile.
+    let from = 0;
+    const logReads = {
+      checkpoint: { ...common, url: `${base}/v1/attest/log/checkpoint` },
+      consistency: {
+        ...common,
+        url: base,
+        requests: [
+          {
+            method: "GET" as const,
+            setupRequest: (request: autocannon.Request) => {
+              request.path = `/v1/attest/log/consistency?from=${(from++ % (receiptCount - 1)) + 1}`;
+              return request;
+            },
+          },
+        ],
+      },
+      tile: { ...common, url: `${base}/v1/attest/log/tile/0/000` },
+    } satisfies Record<string, autocannon.Options>;
     // Warm-up (JIT, caches, pool), then the rounds.
     await run({ ...healthOptions, duration: 2 });
     await run({ ...verifyOptions, duration: 2 });
+    for (const options of Object.values(logReads)) await run({ ...options, duration: 1 });
     const healthRuns: autocannon.Result[] = [];
     const verifyRuns: autocannon.Result[] = [];
+    const logRuns: Record<keyof typeof logReads, autocannon.Result[]> = {
+      checkpoint: [],
+      consistency: [],
+      tile: [],
+    };
     for (let round = 0; round < rounds; round++) {
       healthRuns.push(await run(healthOptions));
       verifyRuns.push(await run(verifyOptions));
+      for (const [name, options] of Object.entries(logReads)) {
+        logRuns[name as keyof typeof logReads].push(await run(options));
+      }
     }
     const summary = (runs: autocannon.Result[]) => ({
       rps: median(runs.map((r) => r["2xx"] / r.duration)),
@@ -120,6 +149,12 @@ const main = async () => {
     console.log(
       `  ratio verify / health: ${(ratio * 100).toFixed(1)}% (goal ≥ 50%: ${ratio >= 0.5 ? "met" : "NOT met"})`,
     );
+    for (const [name, runs] of Object.entries(logRuns)) {
+      const reads = summary(runs);
+      console.log(
+        `  log ${name.padEnd(12)} ${fmt(reads.rps)} req/s  p50 ${reads.p50} ms  p99 ${reads.p99} ms  ${((reads.rps / health.rps) * 100).toFixed(1)}% of the floor`,
+      );
+    }
   } finally {
     await server.stop();
     await closeDatabase();

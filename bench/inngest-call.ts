@@ -10,7 +10,7 @@
 import { Inngest } from "inngest";
 import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
-import { snapshotProcessEnv } from "@/config";
+import { setLibraryVariables, snapshotProcessEnv } from "@/config";
 import { callFunction } from "@/lib/jobs/call-function";
 import { inngestFetch, receiveCheckpoints } from "@/lib/jobs/checkpoint-api";
 import { generateSigningKey } from "@/lib/jobs/signing";
@@ -20,7 +20,7 @@ const inFlight = 32;
 
 snapshotProcessEnv();
 const signingKey = generateSigningKey();
-process.env.INNGEST_SIGNING_KEY = signingKey;
+setLibraryVariables({ INNGEST_SIGNING_KEY: signingKey });
 const client = new Inngest({ id: "bench", fetch: inngestFetch });
 const oneStep = client.createFunction(
   {

@@ -16,6 +16,7 @@
  * and whether the run meets the goal (bench/lib/goal.ts): at least 100/s offered for at least
  * 30 s, kept up with, p99 under 1 s.
  */
+import { setConfigVariables } from "@/config";
 import { closeDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { allScopes } from "@/lib/auth/scopes";
@@ -38,7 +39,7 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main() {
   const database = await benchDatabase("bench_settle");
-  process.env.DATABASE_URL = database.url;
+  setConfigVariables({ DATABASE_URL: database.url });
   await migrateDatabase(database.url);
   // Rate limiting off, as in the other benchmarks: this measures settlements, not the limiter.
   const server = await startDeployment({ DATABASE_URL: database.url, RATE_LIMIT: "off" });

@@ -14,6 +14,7 @@
  * compiling and opening connections (at 500/s about 6 s of backlog), which says nothing about
  * sustained delivery.
  */
+import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { emitEvent } from "@/lib/events/emit-event";
 import { createApiKey } from "@/lib/keys/create-key";
@@ -35,7 +36,7 @@ const percentile = (sorted: number[], p: number) =>
 
 const database = await benchDatabase("bench_webhooks");
 const url = database.url;
-process.env.DATABASE_URL = url;
+setConfigVariables({ DATABASE_URL: url });
 const receivedAt = new Map<string, number>();
 const receiver = await startReceiver({
   handler: ({ received, res }) => {
