@@ -9,6 +9,7 @@ import {
 } from "../deals";
 import { issueTestReceipt, sealAll } from "../receipts";
 import type { TReceiver } from "../receiver";
+import { leafHashOf } from "../rfc9162";
 
 /** What a valid request of an operation needs: path parameters, a body and a query. */
 export type TValidRequest = {
@@ -142,4 +143,21 @@ export const fixtures: Record<string, TFixture> = {
     return { params: { id: fetched.body.attest.proof.evidenceChain[0] } };
   },
   attestReplay: async (world) => ({ body: { receiptId: (await sealedReceipt(world)).id } }),
+  getLogCheckpoint: async (world) => {
+    await sealedReceipt(world);
+    return {};
+  },
+  getLogConsistencyProof: async (world) => {
+    await sealedReceipt(world);
+    return { query: { from: "1" } };
+  },
+  getLogInclusionProof: async (world) => {
+    const { attestHash } = await sealedReceipt(world);
+    const leafHash = leafHashOf(Buffer.from(attestHash.slice(2), "hex"));
+    return { query: { leafHash: `0x${leafHash.toString("hex")}` } };
+  },
+  getLogTile: async (world) => {
+    await sealedReceipt(world);
+    return { params: { path: "0/000.p/1" } };
+  },
 };
