@@ -25,6 +25,7 @@ const nextConfig: NextConfig = {
   rewrites: async () => [
     { source: "/sandbox/v1", destination: "/v1" },
     { source: "/sandbox/v1/:path*", destination: "/v1/:path*" },
+    { source: "/sandbox/mcp", destination: "/mcp" },
   ],
 };
 

@@ -3,6 +3,7 @@ import type { BlockList } from "node:net";
 import { invalid } from "@/lib/http/api-error";
 import { errorBody } from "@/lib/http/error-response";
 import { clientAddressOf, forwardingHeaders, isTrusted } from "@/lib/http/forwarded-for";
+import { internalCallHeader, isInternalCall } from "@/lib/http/internal-call";
 import { isMalformedPath } from "@/lib/http/malformed-path";
 import { publicOrigin } from "@/lib/http/respond";
 import { newId } from "@/lib/ids";
@@ -47,6 +48,10 @@ export function gateIncomingRequests(trusted: BlockList): void {
  * anyone else the forwarding headers are dropped and X-Forwarded-For is the socket's peer.
  */
 function rewriteForwarding(request: http.IncomingMessage, trusted: BlockList) {
+  // A call this process made to itself forwards headers the gate already vouched for.
+  const internal = isInternalCall(request.headers[internalCallHeader]);
+  delete request.headers[internalCallHeader];
+  if (internal) return;
   const peer = request.socket.remoteAddress ?? "";
   const forwardedFor = request.headers["x-forwarded-for"];
   const client = clientAddressOf({

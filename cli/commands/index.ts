@@ -7,6 +7,7 @@ import { keysCreate } from "./keys-create";
 import { keysList } from "./keys-list";
 import { keysRevoke } from "./keys-revoke";
 import { keysRoll } from "./keys-roll";
+import { mcp } from "./mcp";
 import { orgCreate } from "./org-create";
 import { receiptsVerify } from "./receipts-verify";
 import { walletsFund } from "./wallets-fund";
@@ -25,4 +26,5 @@ export const commands: TCliCommand[] = [
   attestSeal,
   attestRotateKey,
   attestMonitor,
+  mcp,
 ];

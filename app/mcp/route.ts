@@ -1,0 +1,12 @@
+import { serveMcp } from "@/lib/mcp/serve-http";
+
+export const dynamic = "force-dynamic";
+
+// `/sandbox/mcp` is rewritten here; the URL the client called says which environment it is.
+const environmentOf = (request: Request) =>
+  new URL(request.url).pathname.startsWith("/sandbox/") ? "sandbox" : "production";
+
+// POST, GET, DELETE /mcp - the MCP server (Streamable HTTP), sandbox at /sandbox/mcp
+const handler = (request: Request) => serveMcp(request, environmentOf(request));
+
+export { handler as DELETE, handler as GET, handler as POST };

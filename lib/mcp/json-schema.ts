@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+type TJson = { [key: string]: unknown };
+
+/** Replaces `$ref`s into `$defs` by their definitions: some MCP clients do not follow refs. */
+function inline(node: unknown, defs: TJson): unknown {
+  if (Array.isArray(node)) return node.map((item) => inline(item, defs));
+  if (typeof node !== "object" || node === null) return node;
+  const { $ref, ...rest } = node as TJson;
+  if (typeof $ref === "string" && $ref.startsWith("#/$defs/")) {
+    return inline({ ...(defs[$ref.slice("#/$defs/".length)] as TJson), ...rest }, defs);
+  }
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value, defs)]));
+}
+
+/** The JSON Schema of what a client sends (the input side of transforms), inlined. */
+export function inputJsonSchema(schema: z.ZodType): TJson {
+  const {
+    $defs = {},
+    $schema: _,
+    ...root
+  } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+  }) as TJson;
+  return inline(root, $defs as TJson) as TJson;
+}

@@ -1,0 +1,81 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { TOperation } from "@/lib/http/operation";
+import { allOperations } from "@/lib/openapi/operations";
+import type { TApiCall, TApiClient } from "./api-client";
+import { toolDescriptions } from "./descriptions";
+import { inputJsonSchema } from "./json-schema";
+import { toolError, toolResult } from "./tool-result";
+
+export type TTool = {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  run: (args: Record<string, unknown>, api: TApiClient) => Promise<CallToolResult>;
+};
+
+/** `createAgent` → `create_agent`. */
+export const toolNameOf = (operationId: string) =>
+  operationId.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+const ZIdempotencyKey = z.string().min(1).max(255).meta({
+  description:
+    "Send the same key when retrying this call: the API runs it once and replays its answer.",
+});
+
+/**
+ * One tool per API operation, from the operation's own schemas: path parameters and query
+ * fields at the top level, the request body under `body`, and `idempotencyKey` on POSTs. The
+ * call goes through the API's pipeline, so validation, scopes and limits are the API's.
+ */
+export function operationTool(operation: TOperation): TTool {
+  const paramNames = Object.keys(operation.params?.shape ?? {});
+  const queryNames = Object.keys(operation.query?.shape ?? {});
+  const post = operation.method === "post";
+  const input = z.object({
+    ...(operation.params?.shape ?? {}),
+    ...(operation.query?.shape ?? {}),
+    ...(operation.body ? { body: operation.body } : {}),
+    ...(post ? { idempotencyKey: ZIdempotencyKey.optional() } : {}),
+  });
+  return {
+    name: toolNameOf(operation.operationId),
+    description: toolDescriptions[operation.operationId] ?? operation.summary,
+    inputSchema: inputJsonSchema(input),
+    run: async (args, api) => {
+      let path = operation.path;
+      for (const name of paramNames) {
+        const value = args[name];
+        // A catch-all parameter (a tile path) takes segments, as a list or one slashed string.
+        const catchAll = operation.params?.shape[name] instanceof z.ZodArray;
+        const segments = Array.isArray(value)
+          ? value
+          : catchAll && typeof value === "string"
+            ? value.split("/")
+            : [value];
+        if (segments.some((segment) => typeof segment !== "string" || segment === "")) {
+          return toolError("invalid_request", `'${name}' is required: a string.`, name);
+        }
+        path = path.replace(
+          `{${name}}`,
+          segments.map((segment) => encodeURIComponent(String(segment))).join("/"),
+        );
+      }
+      const query = Object.fromEntries(
+        queryNames
+          .filter((name) => args[name] !== undefined && args[name] !== null)
+          .map((name) => [name, String(args[name])]),
+      );
+      const call: TApiCall = {
+        method: operation.method.toUpperCase() as TApiCall["method"],
+        path,
+        query,
+        body: operation.body ? (args.body ?? {}) : undefined,
+        idempotencyKey: typeof args.idempotencyKey === "string" ? args.idempotencyKey : undefined,
+      };
+      return toolResult(await api(call));
+    },
+  };
+}
+
+export const operationTools = (): TTool[] => allOperations.map(operationTool);

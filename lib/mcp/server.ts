@@ -1,0 +1,60 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { TApiClient } from "./api-client";
+import { compositeTools } from "./composite-tools";
+import { operationTools, type TTool } from "./operation-tools";
+import { openApiResource, readResource, receiptTemplate } from "./resources";
+import { toolError } from "./tool-result";
+
+const instructions =
+  "Agent Settlement Service: register agents, negotiate multi-party deals, settle them on a payment rail and verify the receipt of every settlement. Typical flow: create_agent (payer and payee) → create_negotiation → respond_to_negotiation (accept) → settle → verify_receipt. Errors come back as tool errors with the API's error code.";
+
+// Built once per process: the tools follow from the operations, which never change at run time.
+// A composite tool of an operation's name (verify_receipt) stands in for that operation's tool.
+let tools: TTool[] | undefined;
+const allTools = (): TTool[] => {
+  if (!tools) {
+    const composite = compositeTools();
+    const replaced = new Set(composite.map((tool) => tool.name));
+    tools = [...operationTools().filter((tool) => !replaced.has(tool.name)), ...composite];
+  }
+  return tools;
+};
+
+/** An MCP server whose every tool and resource calls the API through `api`. */
+export function createMcpServer(api: TApiClient): Server {
+  const server = new Server(
+    { name: "agent-settlement-service", version: "1.0.0" },
+    { capabilities: { tools: {}, resources: {} }, instructions },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: allTools().map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      inputSchema: inputSchema as { type: "object" },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = allTools().find((candidate) => candidate.name === request.params.name);
+    if (!tool) return toolError("invalid_request", `No tool named ${request.params.name}.`, "name");
+    return tool.run(request.params.arguments ?? {}, api);
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: [openApiResource],
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [receiptTemplate],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    readResource(request.params.uri, api),
+  );
+  return server;
+}
+
+export const toolNames = () => allTools().map((tool) => tool.name);

@@ -1,0 +1,161 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { toolDescriptions } from "@/lib/mcp/descriptions";
+import { toolNameOf } from "@/lib/mcp/operation-tools";
+import { allOperations } from "@/lib/openapi/operations";
+import { eventually } from "../support/api";
+import { seedTenant, type TTestTenant } from "../support/tenant";
+
+type TResult = {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, any>;
+};
+
+let tenant: TTestTenant;
+let other: TTestTenant;
+const clients: Client[] = [];
+
+/** An MCP client over Streamable HTTP, as an LLM host would connect, with `credential`. */
+async function connect(credential?: string, environment: "sandbox" | "production" = "sandbox") {
+  const client = new Client({ name: "test-host", version: "1.0.0" });
+  const path = environment === "sandbox" ? "/sandbox/mcp" : "/mcp";
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}${path}`), {
+      requestInit: credential ? { headers: { authorization: `Bearer ${credential}` } } : {},
+    }),
+  );
+  clients.push(client);
+  return client;
+}
+
+const run = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as TResult;
+
+const ok = (result: TResult) => {
+  expect(result.isError, result.content[0]?.text).toBeFalsy();
+  return result.structuredContent as Record<string, any>;
+};
+
+beforeAll(async () => {
+  tenant = await seedTenant();
+  other = await seedTenant();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  await tenant?.remove();
+  await other?.remove();
+});
+
+describe("the MCP server", () => {
+  test("every API operation is a tool with a curated description, beside settle and verify_receipt", async () => {
+    const client = await connect(tenant.keys.sandbox);
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    for (const operation of allOperations) {
+      expect(names).toContain(toolNameOf(operation.operationId));
+      expect(toolDescriptions[operation.operationId], operation.operationId).toBeTruthy();
+    }
+    expect(names).toEqual(expect.arrayContaining(["settle", "verify_receipt"]));
+    // verify_receipt is both an operation's name and the composite that stands in for it.
+    expect(new Set(names).size).toBe(names.length);
+    expect(tools).toHaveLength(allOperations.length + 1);
+    const createAgent = tools.find((tool) => tool.name === "create_agent")!;
+    expect(createAgent.inputSchema).toMatchObject({
+      type: "object",
+      properties: { body: { type: "object" }, idempotencyKey: { type: "string" } },
+    });
+    expect(JSON.stringify(tools)).not.toContain("$ref");
+  });
+
+  test("the whole sandbox flow: agents, negotiation, accept, settle, verify", async () => {
+    const client = await connect(tenant.keys.sandbox);
+    const payer = ok(await run(client, "create_agent", { body: { name: "Buyer" } }));
+    const payee = ok(await run(client, "create_agent", { body: { name: "Translator" } }));
+    const negotiation = ok(
+      await run(client, "create_negotiation", {
+        body: {
+          initiatorAgentId: payer.id,
+          responders: [payee.id],
+          terms: { amount: { value: 2500, currency: "USD" } },
+        },
+      }),
+    );
+    const accepted = ok(
+      await run(client, "respond_to_negotiation", {
+        id: negotiation.id,
+        body: { agentId: payee.id, action: "accept" },
+      }),
+    );
+    expect(accepted.status).toBe("accepted");
+    const settled = await run(client, "settle", { negotiationId: negotiation.id });
+    const outcome = ok(settled);
+    expect(outcome.settlement).toMatchObject({ status: "executed", negotiationId: negotiation.id });
+    expect(settled.content[0]!.text).toContain(`${outcome.settlement.id} is executed`);
+    const receiptId = outcome.receiptId as string;
+    expect(receiptId).toMatch(/^rcp-/);
+    await eventually(async () => {
+      expect(ok(await run(client, "get_receipt", { id: receiptId })).status).toBe("valid");
+    }, 15_000);
+    const verdict = await run(client, "verify_receipt", { receiptId });
+    expect(ok(verdict)).toMatchObject({ receiptId, status: "valid", hashMatch: true });
+    expect(verdict.content[0]!.text).toContain(`Receipt ${receiptId} is VALID`);
+
+    const resource = await client.readResource({ uri: `receipt://${receiptId}` });
+    expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({
+      id: receiptId,
+      settlementId: outcome.settlement.id,
+    });
+    const { resources } = await client.listResources();
+    expect(resources.map((entry) => entry.uri)).toEqual(["openapi://v1"]);
+    const openapi = await client.readResource({ uri: "openapi://v1" });
+    expect(JSON.parse((openapi.contents[0] as { text: string }).text).openapi).toBe("3.1.0");
+  }, 60_000);
+
+  test("a retried call with the same idempotency key runs once", async () => {
+    const client = await connect(tenant.keys.sandbox);
+    const args = { body: { name: "Once" }, idempotencyKey: `mcp-${Date.now()}` };
+    const first = ok(await run(client, "create_agent", args));
+    const again = ok(await run(client, "create_agent", args));
+    expect(again.id).toBe(first.id);
+  });
+
+  test("errors are tool errors carrying the API's envelope", async () => {
+    const client = await connect(tenant.keys.sandbox);
+    const bad = await run(client, "create_agent", { body: { name: 42 } });
+    expect(bad.isError).toBe(true);
+    expect(bad.structuredContent?.error).toMatchObject({ code: "invalid_request", param: "name" });
+    expect(bad.content[0]!.text).toMatch(/^invalid_request: .*\(param: name\)$/);
+
+    const anonymous = await connect();
+    expect((await anonymous.listTools()).tools.length).toBeGreaterThan(40);
+    const refused = await run(anonymous, "list_agents", {});
+    expect(refused.structuredContent?.error).toMatchObject({ code: "unauthorized" });
+
+    const production = await connect(tenant.keys.sandbox, "production");
+    const wrongEnvironment = await run(production, "list_agents", {});
+    expect(wrongEnvironment.structuredContent?.error).toMatchObject({ code: "unauthorized" });
+  });
+
+  test("an agent token without the scope is refused; another organization's ids are not found", async () => {
+    const client = await connect(tenant.keys.sandbox);
+    const agent = ok(await run(client, "create_agent", { body: { name: "Reader" } }));
+    const token = ok(
+      await run(client, "issue_agent_token", {
+        body: { agent_id: agent.id, scopes: ["agent.read"] },
+      }),
+    );
+    const asAgent = await connect(token.token);
+    expect(ok(await run(asAgent, "get_agent", { id: agent.id })).id).toBe(agent.id);
+    const refused = await run(asAgent, "create_agent", { body: { name: "Not allowed" } });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent?.error).toMatchObject({ code: "forbidden" });
+    expect(refused.content[0]!.text).toContain("agent.register");
+
+    const stranger = await connect(other.keys.sandbox);
+    const hidden = await run(stranger, "get_agent", { id: agent.id });
+    expect(hidden.structuredContent?.error).toMatchObject({ code: "not_found" });
+  });
+});
