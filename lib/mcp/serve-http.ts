@@ -1,6 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { TEnvironment } from "@/lib/environment";
+import { ApiError } from "@/lib/http/api-error";
+import { errorResponse, publicOrigin } from "@/lib/http/respond";
 import { loopbackClient } from "./api-client";
+import { refusedByHost } from "./rebinding";
 import { createMcpServer } from "./server";
 
 /**
@@ -9,6 +12,14 @@ import { createMcpServer } from "./server";
  * credential into the API.
  */
 export async function serveMcp(request: Request, environment: TEnvironment): Promise<Response> {
+  const refused = refusedByHost(request);
+  if (refused) {
+    const error = new ApiError({
+      code: "forbidden",
+      message: `${refused} may not reach the MCP server (DNS rebinding protection).`,
+    });
+    return errorResponse(error, publicOrigin(request), new Headers());
+  }
   const server = createMcpServer(loopbackClient(request, environment));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -31,7 +31,7 @@ const allTools = (): TTool[] => {
 export function createMcpServer(api: TApiClient): Server {
   const server = new Server(
     { name: "agent-settlement-service", version: "1.0.0" },
-    { capabilities: { tools: {}, resources: {} }, instructions },
+    { capabilities: { tools: {}, resources: {}, logging: {} }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: allTools().map(({ name, description, inputSchema }) => ({

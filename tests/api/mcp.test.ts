@@ -139,6 +139,32 @@ describe("the MCP server", () => {
     expect(wrongEnvironment.structuredContent?.error).toMatchObject({ code: "unauthorized" });
   });
 
+  test("a browser page on another site cannot reach it (DNS rebinding)", async () => {
+    const initialize = (headers: Record<string, string>) =>
+      fetch(`${inject("baseUrl")}/sandbox/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "page", version: "1" },
+          },
+        }),
+      });
+    const foreign = await initialize({ origin: "http://evil.example.com" });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    expect((await initialize({})).status).toBe(200);
+  });
+
   test("an agent token without the scope is refused; another organization's ids are not found", async () => {
     const client = await connect(tenant.keys.sandbox);
     const agent = ok(await run(client, "create_agent", { body: { name: "Reader" } }));
