@@ -1,4 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { toolDescriptions } from "@/lib/mcp/descriptions";
@@ -138,6 +139,30 @@ describe("the MCP server", () => {
     const wrongEnvironment = await run(production, "list_agents", {});
     expect(wrongEnvironment.structuredContent?.error).toMatchObject({ code: "unauthorized" });
   });
+
+  test("over stdio, the CLI serves the same tools against a deployment's URL", async () => {
+    const client = new Client({ name: "desktop-host", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransport({
+        command: "node_modules/.bin/tsx",
+        args: [
+          "--tsconfig",
+          "tsconfig.json",
+          "cli/index.ts",
+          "mcp",
+          "--api-key",
+          tenant.keys.sandbox,
+          "--url",
+          inject("baseUrl"),
+        ],
+        stderr: "pipe",
+      }),
+    );
+    clients.push(client);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("settle");
+    const agent = ok(await run(client, "create_agent", { body: { name: "Over stdio" } }));
+    expect(ok(await run(client, "get_agent", { id: agent.id })).name).toBe("Over stdio");
+  }, 60_000);
 
   test("a browser page on another site cannot reach it (DNS rebinding)", async () => {
     const initialize = (headers: Record<string, string>) =>
