@@ -10,6 +10,8 @@ export type TApiCall = {
   query?: Record<string, string>;
   body?: unknown;
   idempotencyKey?: string;
+  /** An RFC 7240 preference, such as `wait=20`. */
+  prefer?: string;
 };
 
 export type TApiAnswer = { status: number; body: unknown };
@@ -27,6 +29,7 @@ async function send(url: string, call: TApiCall, headers: Record<string, string>
       accept: "application/json",
       ...(body === undefined ? {} : { "content-type": "application/json" }),
       ...(call.method === "POST" ? { "idempotency-key": call.idempotencyKey ?? randomUUID() } : {}),
+      ...(call.prefer ? { prefer: call.prefer } : {}),
     },
     body,
     signal: AbortSignal.timeout(60_000),

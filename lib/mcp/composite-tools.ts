@@ -60,6 +60,8 @@ async function settle(
     path: `/settlements/${id}/execute`,
     body: {},
     idempotencyKey: `${key}:execute`,
+    // The API waits for the outcome itself (up to 30 s); the reads below cover the rest.
+    prefer: args.waitSeconds > 0 ? `wait=${Math.min(args.waitSeconds, 30)}` : undefined,
   });
   if (executed.status >= 400) return toolResult(executed);
   let current = executed.body as TSettlement;

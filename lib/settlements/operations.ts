@@ -75,7 +75,7 @@ export const executeSettlementOperation = defineOperation({
   path: "/settlements/{id}/execute",
   summary: "Execute a settlement on its payment rail",
   description:
-    "Answers 202 with status `executing`; the work continues in the background and ends `executed` (with a receipt) or `failed` (`failureCode`, `failureMessage`). Exactly once: any further or concurrent call gets 409.",
+    "Answers 202 with status `executing`; the work continues in the background and ends `executed` (with a receipt) or `failed` (`failureCode`, `failureMessage`). Exactly once: any further or concurrent call gets 409. With `Prefer: wait=N` (RFC 7240, N ≤ 30 seconds; more waits 30), the answer waits for the outcome: 200 with the final settlement and `Preference-Applied: wait=N` when it comes within N seconds, otherwise 202 as without it.",
   tag,
   scope: "settlement.execute",
   params: ZSettlementParams,
