@@ -84,7 +84,14 @@ export const ZSettlementStats = z
     from: z.string().nullable(),
     to: z.string().nullable(),
     total: z.number().int(),
-    counts: z.record(z.enum(settlementStatuses), z.number().int()),
+    counts: z.object({
+      pending: z.number().int(),
+      executing: z.number().int(),
+      executed: z.number().int(),
+      failed: z.number().int(),
+      reversed: z.number().int(),
+      disputed: z.number().int(),
+    }) satisfies z.ZodType<Record<(typeof settlementStatuses)[number], number>>,
     executedVolume: z
       .array(z.object({ currency: z.string(), value: z.number().int(), count: z.number().int() }))
       .meta({
