@@ -449,6 +449,10 @@ describe.skipIf(embedded)("the public attest log", () => {
       .where(eq(attestLogHeads.logId, "receipts-sandbox"));
     const forked = await monitor(state);
     expect(forked.code).toBe(1);
-    expect(forked.output).toContain("FAIL  consistency: same size, different root: a fork");
+    // The server's own seal job may by now have signed a larger head on top of the forged one:
+    // either way the monitor sees a log that does not extend what it saw.
+    expect(forked.output).toMatch(
+      /FAIL {2}consistency: (same size, different root: a fork|size \d+ does not extend the \d+ seen before)/,
+    );
   }, 60_000);
 });
