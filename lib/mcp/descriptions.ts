@@ -12,6 +12,10 @@ export const toolDescriptions: Record<string, string> = {
   getAgent: "Retrieve one agent by id: its name, capabilities, status and metadata.",
   updateAgent:
     "Change an agent's name, description, capabilities, metadata, discoverability or status (suspend or reactivate).",
+  getAgentWallet:
+    "An agent's balance per currency on the ledger rail and its ledger entries (funding, payments, reversals), newest first.",
+  fundAgentWallet:
+    "Sandbox only: give an agent test money on the ledger rail, so it can pay with adapter `ledger`.",
   deleteAgent:
     "Delete an agent. It can no longer negotiate or be paid; past settlements and receipts keep naming it.",
   issueAgentToken:

@@ -2,6 +2,7 @@ import { agentOperations } from "@/lib/agents/operations";
 import { attestLogOperations } from "@/lib/attest-log/operations";
 import { eventOperations } from "@/lib/events/operations";
 import type { TOperation } from "@/lib/http/operation";
+import { walletOperations } from "@/lib/ledger/operations";
 import { negotiationOperations } from "@/lib/negotiations/operations";
 import { attestOperations } from "@/lib/receipts/attest-operations";
 import { receiptOperations } from "@/lib/receipts/operations";
@@ -12,6 +13,7 @@ import { webhookOperations } from "@/lib/webhooks/operations";
 /** Every /v1 operation, in the order the reference presents them. */
 export const allOperations: TOperation[] = [
   ...agentOperations,
+  ...walletOperations,
   ...tokenOperations,
   ...negotiationOperations,
   ...settlementOperations,

@@ -143,6 +143,14 @@ export const fixtures: Record<string, TFixture> = {
     return { params: { id: fetched.body.attest.proof.evidenceChain[0] } };
   },
   attestReplay: async (world) => ({ body: { receiptId: (await sealedReceipt(world)).id } }),
+  getAgentWallet: async ({ key }) => ({
+    params: { id: await agentOf(key) },
+    query: { limit: "5" },
+  }),
+  fundAgentWallet: async ({ key }) => ({
+    params: { id: await agentOf(key) },
+    body: { amount: { value: 5000, currency: "USD" } },
+  }),
   getLogCheckpoint: async (world) => {
     await sealedReceipt(world);
     return {};
