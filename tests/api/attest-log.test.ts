@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { setConfigVariables } from "@/config";
-import { closeDatabase, db } from "@/db/client";
+import { db } from "@/db/client";
 import { attestLogHeads, attestLogNodes, receipts, treeHeadKeys } from "@/db/schema";
 import { LogForkError, sealPendingReceipts } from "@/lib/receipts/seal-receipts";
 import { call, randomClientAddress } from "../support/api";
 import { startChildServer, type TChildServer } from "../support/child-server";
+import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import {
   leafHashOf,
@@ -18,12 +18,11 @@ import {
   verifyConsistencyProof,
   verifyInclusionProof,
 } from "../support/rfc9162";
-import { scratchDatabase } from "../support/scratch-database";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // A server of its own on a database of its own: the test rewrites the log at the end.
 const embedded = inject("databaseEmbedded");
-const database = scratchDatabase("attest_log", inject("databaseUrl"));
+let database: TOwnDatabase | undefined;
 let server: TChildServer | undefined;
 let tenant: TTestTenant;
 let base = "";
@@ -109,19 +108,16 @@ function monitor(state: string): Promise<{ code: number | null; output: string }
 
 beforeAll(async () => {
   if (embedded) return;
-  await database.create();
+  database = await moveToOwnDatabase();
   server = await startChildServer({ env: { DATABASE_URL: database.url } });
   base = `${server.baseUrl}/sandbox/v1`;
-  await closeDatabase();
-  setConfigVariables({ DATABASE_URL: database.url });
   tenant = await seedTenant();
 }, 120_000);
 
 afterAll(async () => {
   if (embedded) return;
   await server?.kill();
-  await closeDatabase();
-  await database.drop();
+  await database?.drop();
 });
 
 describe.skipIf(embedded)("the public attest log", () => {

@@ -1,24 +1,24 @@
 import http from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { setConfigVariables } from "@/config";
-import { closeDatabase, db } from "@/db/client";
+import { db } from "@/db/client";
 import { agents, usageDays } from "@/db/schema";
+import { eventually } from "../support/api";
 import { startChildServer, type TChildServer } from "../support/child-server";
+import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { startReceiver, type TReceiver } from "../support/receiver";
-import { scratchDatabase } from "../support/scratch-database";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // A server of its own on a database of its own, stopped with SIGTERM while requests and webhook
 // deliveries are in flight, then started again to finish what was left queued.
 const embedded = inject("databaseEmbedded");
-const database = scratchDatabase("graceful_stop", inject("databaseUrl"));
-const serverEnv = {
-  DATABASE_URL: database.url,
+let database: TOwnDatabase | undefined;
+const serverEnv = () => ({
+  DATABASE_URL: database?.url,
   SHUTDOWN_TIMEOUT_MS: "20000",
   // Usage reaches the database only through the flush at stop.
   USAGE_FLUSH_MS: "3600000",
-};
+});
 
 let server: TChildServer | undefined;
 let receiver: TReceiver;
@@ -28,7 +28,7 @@ const delivered = new Map<string, number>();
 
 beforeAll(async () => {
   if (embedded) return;
-  await database.create();
+  database = await moveToOwnDatabase();
   receiver = await startReceiver({
     handler: async ({ received: request, res }) => {
       const id = String(request.headers["webhook-id"]);
@@ -37,9 +37,7 @@ beforeAll(async () => {
       res.writeHead(200).end();
     },
   });
-  server = await startChildServer({ env: serverEnv });
-  await closeDatabase();
-  setConfigVariables({ DATABASE_URL: database.url });
+  server = await startChildServer({ env: serverEnv() });
   tenant = await seedTenant();
 }, 120_000);
 
@@ -47,8 +45,7 @@ afterAll(async () => {
   if (embedded) return;
   await server?.kill();
   await receiver?.close();
-  await closeDatabase();
-  await database.drop();
+  await database?.drop();
 });
 
 type TOutcome = { status: number; body: string } | { error: string };
@@ -88,14 +85,6 @@ function send(port: number, method: string, path: string, body?: unknown): Promi
   });
 }
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 test.skipIf(embedded)(
   "SIGTERM under load: every accepted request is answered, usage is exact, no delivery is lost, exit 0",
   { timeout: 120_000 },
@@ -125,7 +114,7 @@ test.skipIf(embedded)(
       }
     };
     const load = Array.from({ length: 6 }, (_, index) => worker(index));
-    await until(() => delivered.size >= 10, 30_000, "deliveries under way");
+    await eventually(async () => expect(delivered.size).toBeGreaterThanOrEqual(10), 30_000);
     stopping = true;
     const exited = new Promise<number | null>((resolve) =>
       server!.process.once("exit", (code) => resolve(code)),
@@ -165,7 +154,7 @@ test.skipIf(embedded)(
     expect(stored.map((agent) => agent.id).sort()).toEqual([...agentIds].sort());
 
     // Deliveries still queued at the stop are made by the next process: none is lost.
-    server = await startChildServer({ env: serverEnv });
-    await until(() => delivered.size === agentIds.length, 60_000, "every event delivered");
+    server = await startChildServer({ env: serverEnv() });
+    await eventually(async () => expect(delivered.size).toBe(agentIds.length), 60_000);
   },
 );
