@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { rememberListeningPort } from "@/lib/http/internal-call";
 import { isStopping } from "@/lib/readiness/stopping";
 
 const servers = new Set<http.Server>();
@@ -11,6 +12,10 @@ let idle: (() => void) | undefined;
  * that is about to close.
  */
 export function trackRequest(server: http.Server, response: http.ServerResponse): void {
+  if (!servers.has(server)) {
+    const address = server.address();
+    if (typeof address === "object" && address) rememberListeningPort(address.port);
+  }
   servers.add(server);
   responses.add(response);
   if (isStopping()) response.setHeader("connection", "close");

@@ -4,7 +4,15 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 export const internalCallHeader = "x-internal-call";
 
 // On globalThis: the request gate and the MCP route live in different bundles of one process.
-const holder = globalThis as unknown as { __assInternalCallToken?: string };
+const holder = globalThis as unknown as { __assInternalCallToken?: string; __assPort?: number };
+
+/** Remembers the port this process answers on (`next start -p` may differ from PORT). */
+export function rememberListeningPort(port: number): void {
+  holder.__assPort ??= port;
+}
+
+/** The port requests reach this process on, once one has arrived. */
+export const listeningPort = (): number | undefined => holder.__assPort;
 
 /** A secret that never leaves this process, proving a request came from it. */
 export function internalCallToken(): string {

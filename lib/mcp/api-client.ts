@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { config } from "@/config";
 import { basePaths, type TEnvironment } from "@/lib/environment";
-import { internalCallHeader, internalCallToken } from "@/lib/http/internal-call";
+import { internalCallHeader, internalCallToken, listeningPort } from "@/lib/http/internal-call";
 
 /** One API request a tool makes, below the environment's base address. */
 export type TApiCall = {
@@ -52,21 +52,16 @@ async function send(url: string, call: TApiCall, headers: Record<string, string>
  * and protocol, which the request gate already vouched for.
  */
 export function loopbackClient(request: Request, environment: TEnvironment): TApiClient {
-  const base = `http://127.0.0.1:${config().PORT}${basePaths[environment]}`;
+  const base = `http://127.0.0.1:${listeningPort() ?? config().PORT}${basePaths[environment]}`;
+  const forwarded = {
+    authorization: request.headers.get("authorization"),
+    "x-forwarded-for": request.headers.get("x-forwarded-for"),
+    // The loopback request's own Host is this process; the client's is carried here.
+    "x-forwarded-host": request.headers.get("x-forwarded-host") ?? request.headers.get("host"),
+    "x-forwarded-proto": request.headers.get("x-forwarded-proto"),
+  };
   const headers: Record<string, string> = { [internalCallHeader]: internalCallToken() };
-  for (const name of [
-    "authorization",
-    "x-forwarded-for",
-    "x-forwarded-host",
-    "x-forwarded-proto",
-    "host",
-  ]) {
-    const value = request.headers.get(name);
-    if (value)
-      headers[
-        name === "host" && !request.headers.has("x-forwarded-host") ? "x-forwarded-host" : name
-      ] = value;
-  }
+  for (const [name, value] of Object.entries(forwarded)) if (value) headers[name] = value;
   return (call) => send(base, call, headers);
 }
 
