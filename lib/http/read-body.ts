@@ -22,7 +22,7 @@ export async function readBodyText(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      discardRest(reader);
       throw tooLarge();
     }
     chunks.push(value);
@@ -32,6 +32,26 @@ export async function readBodyText(request: Request): Promise<string> {
   } catch {
     throw invalid("The request body is not valid UTF-8.", "body");
   }
+}
+
+/** Past this many more bytes after a refusal the connection is reset rather than read on. */
+const MAX_DISCARDED_BYTES = 64 * MAX_BODY_BYTES;
+
+/**
+ * Reads and drops, in the background, what the client still sends after its body was refused:
+ * the 413 then reaches a client that is still writing, and the connection stays usable for its
+ * next request instead of being reset under it.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const drain = async () => {
+    for (let dropped = 0; dropped <= MAX_DISCARDED_BYTES; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+    }
+    await reader.cancel();
+  };
+  drain().catch(() => {});
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
