@@ -25,11 +25,11 @@ const now = () => performance.now();
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
 const fmt = (n: number) => n.toLocaleString("en-US");
 
-const timeRounds = (run: () => void) => {
+const timeRounds = async (run: () => unknown) => {
   const rates: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const start = now();
-    run();
+    await run();
     rates.push(rate(receiptCount, now() - start));
   }
   return { median: median(rates), best: Math.max(...rates) };
@@ -65,19 +65,19 @@ const main = async () => {
 
   // Warm up, and make sure we measure the success path.
   for (const bundle of bundles) {
-    const result = verifyReceiptBundle({ bundle, jwks, treeHeads: createTreeHeadVerifier() });
+    const result = await verifyReceiptBundle({ bundle, jwks, treeHeads: createTreeHeadVerifier() });
     if (result.status !== "valid")
       throw new Error(`bench bundle invalid: ${JSON.stringify(result.checks)}`);
   }
 
   let sink = 0;
-  const verify = timeRounds(() => {
+  const verify = await timeRounds(async () => {
     const treeHeads = createTreeHeadVerifier();
     for (const bundle of bundles) {
-      if (verifyReceiptBundle({ bundle, jwks, treeHeads }).status === "valid") sink++;
+      if ((await verifyReceiptBundle({ bundle, jwks, treeHeads })).status === "valid") sink++;
     }
   });
-  const raw = timeRounds(() => {
+  const raw = await timeRounds(() => {
     for (const texts of canonicalTexts)
       for (const text of texts) sink += hash("sha256", text, "hex").length;
   });
@@ -85,10 +85,10 @@ const main = async () => {
   // Where the time goes (each phase alone over all receipts).
   const parsed = bundles.map((bundle) => ZReceiptBundle.parse(bundle)) as TReceiptBundle[];
   const phases = {
-    "schema (zod)": timeRounds(() => {
+    "schema (zod)": await timeRounds(() => {
       for (const bundle of bundles) sink += ZReceiptBundle.safeParse(bundle).success ? 1 : 0;
     }),
-    evidence_chain: timeRounds(() => {
+    evidence_chain: await timeRounds(() => {
       for (const b of parsed) {
         sink += verifyEvidenceChain({
           records: b.attest.evidence,
@@ -98,7 +98,7 @@ const main = async () => {
           : 0;
       }
     }),
-    attest_hash: timeRounds(() => {
+    attest_hash: await timeRounds(() => {
       for (const b of parsed) {
         sink += hashReceipt({
           ...b,
@@ -108,7 +108,7 @@ const main = async () => {
         }).attestHash.length;
       }
     }),
-    inclusion: timeRounds(() => {
+    inclusion: await timeRounds(() => {
       for (const b of parsed) {
         const root = inclusionProofRootHex({
           leafHash: hashLeaf(receiptLogEntry(b.attest.hash)),

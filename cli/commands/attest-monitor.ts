@@ -48,7 +48,7 @@ export async function monitorLog({
     await getJson(new URL(jwksUrl ?? "/.well-known/jwks.json", root), "JWKS"),
   );
   if (!jwks.success) throw new UsageError("JWKS: not a JSON Web Key Set");
-  const signature = verifyTreeHead({ treeHead: latest, jwks: jwks.data });
+  const signature = await verifyTreeHead({ treeHead: latest, jwks: jwks.data });
   const checks: TCheck[] = [
     {
       ok: signature.ok,

@@ -51,7 +51,7 @@ export const receiptsVerify: TCliCommand = {
       file === "-" ? readStdin() : readFile(file, "utf8"),
     );
     const jwks = await loadJwks(values.jwks ?? defaultJwksUrl());
-    const result = verifyReceiptBundle({ bundle, jwks, expectedOrigin: values.origin });
+    const result = await verifyReceiptBundle({ bundle, jwks, expectedOrigin: values.origin });
     if (values.json) {
       console.log(JSON.stringify(result, null, 2));
     } else {

@@ -9,7 +9,11 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+// Hashes are plain Uint8Arrays in lib/attest; the drivers bind bytea from a Buffer.
+const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /**
  * The Merkle log's complete subtrees (RFC 9162): node (level, idx) covers leaves

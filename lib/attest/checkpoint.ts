@@ -1,4 +1,11 @@
-import { createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import {
+  concatBytes,
+  fromBase64,
+  fromBase64Url,
+  toBase64,
+  toBase64Url,
+  utf8ToBytes,
+} from "./bytes";
 import { canonicalJson } from "./canonical";
 import { fromHashHex, sha256, toHashHex } from "./hash";
 import type { TJwk, TJwks, TTreeHead } from "./schemas";
@@ -30,7 +37,7 @@ const SIGNATURE_LENGTH = 64;
 export const formatCheckpoint = ({ origin, treeSize, rootHash }: TTreeHeadBody): string => {
   if (!ORIGIN_PATTERN.test(origin)) throw new Error("origin must be one printable ASCII line");
   if (!Number.isSafeInteger(treeSize) || treeSize < 0) throw new Error("invalid tree size");
-  return `${origin}\n${treeSize}\n${fromHashHex(rootHash).toString("base64")}\n`;
+  return `${origin}\n${treeSize}\n${toBase64(fromHashHex(rootHash))}\n`;
 };
 
 /** Parses the first three lines of a checkpoint (extension lines, if any, are ignored). */
@@ -43,8 +50,8 @@ export const parseCheckpoint = (text: string): TTreeHeadBody => {
   const treeSize = Number(size);
   if (!Number.isSafeInteger(treeSize)) throw new Error("bad checkpoint size");
   if (root === undefined || !BASE64_PATTERN.test(root)) throw new Error("bad checkpoint root");
-  const rootBytes = Buffer.from(root, "base64");
-  if (rootBytes.length !== 32 || rootBytes.toString("base64") !== root) {
+  const rootBytes = fromBase64(root);
+  if (rootBytes.length !== 32 || toBase64(rootBytes) !== root) {
     throw new Error("bad checkpoint root");
   }
   return { origin, treeSize, rootHash: toHashHex(rootBytes) };
@@ -52,36 +59,7 @@ export const parseCheckpoint = (text: string): TTreeHeadBody => {
 
 /** RFC 7638 thumbprint (base64url SHA-256 of the required members) of an Ed25519 JWK. */
 export const ed25519Thumbprint = (x: string): string =>
-  sha256(canonicalJson({ crv: "Ed25519", kty: "OKP", x })).toString("base64url");
-
-/** A fresh tree-head signing key: the public JWK to publish and the private key as PKCS8 PEM. */
-export const generateTreeHeadKeyPair = ({ kid }: { kid?: string } = {}) => {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const { x } = publicKey.export({ format: "jwk" });
-  if (!x) throw new Error("Ed25519 public key has no x");
-  const publicJwk: TEd25519PublicJwk = {
-    kty: "OKP",
-    crv: "Ed25519",
-    x,
-    kid: kid ?? ed25519Thumbprint(x),
-    alg: "EdDSA",
-    use: "sig",
-  };
-  const privateKeyPem = privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-  return { kid: publicJwk.kid, publicJwk, privateKeyPem };
-};
-
-export const signTreeHead = ({
-  origin,
-  treeSize,
-  rootHash,
-  keyId,
-  privateKey,
-}: TTreeHeadBody & { keyId: string; privateKey: string | KeyObject }): TTreeHead => {
-  const text = formatCheckpoint({ origin, treeSize, rootHash });
-  const signature = sign(null, Buffer.from(text), privateKey).toString("base64");
-  return { origin, treeSize, rootHash, signature, keyId };
-};
+  toBase64Url(sha256(canonicalJson({ crv: "Ed25519", kty: "OKP", x })));
 
 const isTreeHeadKey = (jwk: TJwk, kid: string) =>
   jwk.kid === kid &&
@@ -95,60 +73,69 @@ const isTreeHeadKey = (jwk: TJwk, kid: string) =>
 export const findTreeHeadKey = ({ jwks, kid }: { jwks: TJwks; kid: string }) =>
   jwks.keys.find((jwk) => isTreeHeadKey(jwk, kid)) as (TJwk & { x: string }) | undefined;
 
-const publicKeys = new Map<string, KeyObject>();
+const publicKeys = new Map<string, Promise<CryptoKey>>();
 
-const publicKeyFor = (x: string): KeyObject => {
+// Importing a key costs more than a verify; receipts of one log share a handful of keys.
+const publicKeyFor = (x: string): Promise<CryptoKey> => {
   const cached = publicKeys.get(x);
   if (cached) return cached;
-  const key = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x }, format: "jwk" });
+  const key = crypto.subtle.importKey(
+    "jwk",
+    { kty: "OKP", crv: "Ed25519", x },
+    { name: "Ed25519" },
+    false,
+    ["verify"],
+  );
   if (publicKeys.size >= 256) publicKeys.clear();
   publicKeys.set(x, key);
+  key.catch(() => publicKeys.delete(x));
   return key;
 };
 
 export type TTreeHeadVerification = { ok: true } | { ok: false; detail: string };
 
-export const verifyTreeHeadWithKey = ({
+/** Checks a tree head's Ed25519 signature with WebCrypto, so it runs in any JavaScript runtime. */
+export const verifyTreeHeadWithKey = async ({
   treeHead,
   x,
 }: {
   treeHead: TTreeHead;
   x: string;
-}): TTreeHeadVerification => {
+}): Promise<TTreeHeadVerification> => {
   let text: string;
-  let key: KeyObject;
+  let key: CryptoKey;
   try {
     text = formatCheckpoint(treeHead);
-    key = publicKeyFor(x);
+    key = await publicKeyFor(x);
   } catch (error) {
-    return { ok: false, detail: (error as Error).message };
+    return { ok: false, detail: `key ${treeHead.keyId}: ${(error as Error).message}` };
   }
-  const signature = Buffer.from(treeHead.signature, "base64");
+  const signature = fromBase64(treeHead.signature);
   if (signature.length !== SIGNATURE_LENGTH) {
     return { ok: false, detail: "signature is not a 64-byte Ed25519 signature" };
   }
-  if (!verify(null, Buffer.from(text), key, signature)) {
+  if (!(await crypto.subtle.verify("Ed25519", key, signature, new TextEncoder().encode(text)))) {
     return { ok: false, detail: `tree head signature does not verify with key ${treeHead.keyId}` };
   }
   return { ok: true };
 };
 
-export const verifyTreeHead = ({
+export const verifyTreeHead = async ({
   treeHead,
   jwks,
 }: {
   treeHead: TTreeHead;
   jwks: TJwks;
-}): TTreeHeadVerification => {
+}): Promise<TTreeHeadVerification> => {
   const jwk = findTreeHeadKey({ jwks, kid: treeHead.keyId });
   if (!jwk) return { ok: false, detail: `no Ed25519 key ${treeHead.keyId} in the JWKS` };
   return verifyTreeHeadWithKey({ treeHead, x: jwk.x });
 };
 
 /** C2SP signed-note key ID: SHA-256(key name ‖ 0x0A ‖ 0x01 ‖ 32-byte public key)[:4]. */
-export const noteKeyId = ({ keyName, x }: { keyName: string; x: string }): Buffer =>
+export const noteKeyId = ({ keyName, x }: { keyName: string; x: string }): Uint8Array =>
   sha256(
-    Buffer.concat([Buffer.from(`${keyName}\n`), Buffer.from([0x01]), Buffer.from(x, "base64url")]),
+    concatBytes(utf8ToBytes(`${keyName}\n`), new Uint8Array([0x01]), fromBase64Url(x)),
   ).subarray(0, 4);
 
 /**
@@ -166,6 +153,6 @@ export const formatSignedNote = ({
 }): string => {
   if (!/^[^\s+]+$/u.test(keyName)) throw new Error("key name must have no spaces or '+'");
   const keyId = noteKeyId({ keyName, x: publicJwk.x });
-  const signature = Buffer.concat([keyId, Buffer.from(treeHead.signature, "base64")]);
-  return `${formatCheckpoint(treeHead)}\n\u2014 ${keyName} ${signature.toString("base64")}\n`;
+  const signature = concatBytes(keyId, fromBase64(treeHead.signature));
+  return `${formatCheckpoint(treeHead)}\n\u2014 ${keyName} ${toBase64(signature)}\n`;
 };

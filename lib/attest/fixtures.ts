@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint";
+import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
 import { buildEvidenceRecord } from "./evidence-chain";
 import { toHashHex } from "./hash";
 import { appendLeaves, inclusionProof, treeRoot } from "./merkle-log";
@@ -148,7 +148,7 @@ export const buildAttestedLog = async ({
   const stride = Math.max(1, Math.floor(totalLeaves / Math.max(receiptCount, 1)));
   const leafIndexes = drafts.map((_, i) => i * stride);
 
-  const entries: Buffer[] = [];
+  const entries: Uint8Array[] = [];
   let next = 0;
   for (let leaf = 0; leaf < totalLeaves; leaf++) {
     const draft = leafIndexes[next] === leaf ? drafts[next++] : undefined;

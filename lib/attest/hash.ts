@@ -1,4 +1,5 @@
-import { hash } from "node:crypto";
+import { sha256 as sha256Bytes } from "@noble/hashes/sha2";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "./bytes";
 
 export type THashInput = string | Uint8Array;
 
@@ -8,18 +9,18 @@ export const HASH_HEX_PATTERN = /^0x[0-9a-f]{64}$/;
 export const ZERO_HASH_HEX = `0x${"0".repeat(64)}`;
 
 /** SHA-256 digest as raw bytes. Strings are hashed as their UTF-8 bytes. */
-export const sha256 = (data: THashInput): Buffer => hash("sha256", data, "buffer");
+export const sha256 = (data: THashInput): Uint8Array =>
+  sha256Bytes(typeof data === "string" ? utf8ToBytes(data) : data);
 
 /** SHA-256 digest as `0x`-prefixed lowercase hex. Strings are hashed as their UTF-8 bytes. */
-export const sha256Hex = (data: THashInput): string => `0x${hash("sha256", data, "hex")}`;
+export const sha256Hex = (data: THashInput): string => toHashHex(sha256(data));
 
-export const toHashHex = (digest: Uint8Array): string =>
-  `0x${Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString("hex")}`;
+export const toHashHex = (digest: Uint8Array): string => `0x${bytesToHex(digest)}`;
 
 export const isHashHex = (value: string): boolean => HASH_HEX_PATTERN.test(value);
 
 /** Raw 32 bytes of a `0x`-prefixed SHA-256 hex string; throws on any other spelling. */
-export const fromHashHex = (value: string): Buffer => {
+export const fromHashHex = (value: string): Uint8Array => {
   if (!HASH_HEX_PATTERN.test(value)) throw new Error(`not a 0x-prefixed SHA-256 hex: ${value}`);
-  return Buffer.from(value.slice(2), "hex");
+  return hexToBytes(value.slice(2));
 };

@@ -5,16 +5,15 @@ export {
   findTreeHeadKey,
   formatCheckpoint,
   formatSignedNote,
-  generateTreeHeadKeyPair,
   noteKeyId,
   parseCheckpoint,
-  signTreeHead,
   type TEd25519PublicJwk,
   type TTreeHeadBody,
   type TTreeHeadVerification,
   verifyTreeHead,
   verifyTreeHeadWithKey,
 } from "./checkpoint";
+export { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
 export {
   buildEvidenceRecord,
   EVIDENCE_GENESIS_HASH,

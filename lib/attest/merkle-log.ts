@@ -106,8 +106,8 @@ const half = (n: number) => Math.floor(n / 2);
 
 const nodeId = ({ level, index }: TNodeKey) => `${level}:${index}`;
 
-const foldRange = (hashes: readonly Uint8Array[]): Buffer => {
-  let accumulator: Buffer = Buffer.from(hashes[hashes.length - 1]!);
+const foldRange = (hashes: readonly Uint8Array[]): Uint8Array => {
+  let accumulator = hashes[hashes.length - 1]!;
   for (let i = hashes.length - 2; i >= 0; i--) accumulator = hashChildren(hashes[i]!, accumulator);
   return accumulator;
 };
@@ -130,7 +130,7 @@ const rangeHashes = async ({ store, ranges }: { store: TNodeStore; ranges: reado
 
 export const treeRoot = async ({ store, size }: { store: TNodeStore; size: number }) => {
   assertSize("size", size);
-  if (size === 0) return Buffer.from(EMPTY_TREE_HASH);
+  if (size === 0) return EMPTY_TREE_HASH;
   const [root] = await rangeHashes({ store, ranges: [{ start: 0, end: size }] });
   return root!;
 };
@@ -143,7 +143,7 @@ export const inclusionProof = async ({
   store: TNodeStore;
   index: number;
   size: number;
-}): Promise<Buffer[]> => {
+}): Promise<Uint8Array[]> => {
   assertSize("index", index);
   assertSize("size", size);
   if (index >= size) throw new RangeError(`leaf ${index} is not in a tree of size ${size}`);
@@ -158,7 +158,7 @@ export const consistencyProof = async ({
   store: TNodeStore;
   oldSize: number;
   newSize: number;
-}): Promise<Buffer[]> => {
+}): Promise<Uint8Array[]> => {
   assertSize("oldSize", oldSize);
   assertSize("newSize", newSize);
   if (oldSize > newSize) throw new RangeError(`oldSize ${oldSize} exceeds newSize ${newSize}`);
@@ -189,7 +189,7 @@ export const appendLeaves = async ({
   });
 
   const nodes: TStoredNode[] = [];
-  const leafHashes: Buffer[] = [];
+  const leafHashes: Uint8Array[] = [];
   entries.forEach((entry, offset) => {
     const leaf = { level: 0, index: size + offset, hash: hashLeaf(entry) };
     leafHashes.push(leaf.hash);

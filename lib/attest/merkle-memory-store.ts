@@ -1,3 +1,4 @@
+import { equalBytes } from "./bytes";
 import type { TNodeKey, TNodeStore, TStoredNode } from "./merkle-log";
 
 /**
@@ -20,7 +21,7 @@ export const createMemoryNodeStore = () => {
         const key = id(node);
         const existing = nodes.get(key);
         // Complete subtrees never change; a different value means a bug or a rewritten log.
-        if (existing && Buffer.compare(existing, node.hash) !== 0) {
+        if (existing && !equalBytes(existing, node.hash)) {
           throw new Error(`Merkle node ${key} already stored with a different hash`);
         }
         nodes.set(key, node.hash);

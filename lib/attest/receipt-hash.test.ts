@@ -79,6 +79,6 @@ describe("hashReceipt", () => {
     const { attestHash } = hashReceipt(input);
     const entry = receiptLogEntry(attestHash);
     expect(entry).toHaveLength(32);
-    expect(`0x${entry.toString("hex")}`).toBe(attestHash);
+    expect(`0x${Buffer.from(entry).toString("hex")}`).toBe(attestHash);
   });
 });

@@ -53,4 +53,4 @@ export const hashReceipt = (
 };
 
 /** The entry a receipt appends to the Merkle log: the 32 raw bytes of its attestHash. */
-export const receiptLogEntry = (attestHash: string): Buffer => fromHashHex(attestHash);
+export const receiptLogEntry = (attestHash: string): Uint8Array => fromHashHex(attestHash);

@@ -8,11 +8,22 @@ import type { TJwks, TTreeHead } from "./schemas";
  * signature.
  */
 export const createTreeHeadVerifier = ({ maxEntries = 4096 }: { maxEntries?: number } = {}) => {
-  const verdicts = new Map<string, TTreeHeadVerification>();
+  const verdicts = new Map<string, Promise<TTreeHeadVerification>>();
 
-  const verify = ({ treeHead, jwks }: { treeHead: TTreeHead; jwks: TJwks }) => {
+  const verify = ({
+    treeHead,
+    jwks,
+  }: {
+    treeHead: TTreeHead;
+    jwks: TJwks;
+  }): Promise<TTreeHeadVerification> => {
     const jwk = findTreeHeadKey({ jwks, kid: treeHead.keyId });
-    if (!jwk) return { ok: false, detail: `no Ed25519 key ${treeHead.keyId} in the JWKS` } as const;
+    if (!jwk) {
+      return Promise.resolve({
+        ok: false,
+        detail: `no Ed25519 key ${treeHead.keyId} in the JWKS`,
+      });
+    }
     const key = [
       treeHead.keyId,
       jwk.x,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint";
+import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
 import { buildEvidenceRecord } from "./evidence-chain";
 import { buildAttestedLog, TEST_ORIGIN } from "./fixtures";
 import { toHashHex } from "./hash";
@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 const clone = (index = 0): TReceiptBundle => structuredClone(log.bundles[index]!);
-const verifyBundle = (bundle: unknown, jwks: unknown = log.jwks) =>
-  verifyReceiptBundle({ bundle, jwks, treeHeads: createTreeHeadVerifier() });
+const verifyBundle = async (bundle: unknown, jwks: unknown = log.jwks) =>
+  await verifyReceiptBundle({ bundle, jwks, treeHeads: createTreeHeadVerifier() });
 const failed = (result: TReceiptBundleVerification) =>
   result.checks.filter((c) => !c.ok).map((c) => c.name);
 const detail = (result: TReceiptBundleVerification, name: string) =>
@@ -46,9 +46,9 @@ const reseal = (bundle: TReceiptBundle, { attest = true } = {}) => {
 };
 
 describe("verifyReceiptBundle on genuine receipts", () => {
-  it("finds every receipt of the log valid, with all checks passing", () => {
+  it("finds every receipt of the log valid, with all checks passing", async () => {
     for (const bundle of log.bundles) {
-      const result = verifyBundle(bundle);
+      const result = await verifyBundle(bundle);
       expect(failed(result)).toEqual([]);
       expect(result.status).toBe("valid");
       expect(result.checks.map((c) => c.name)).toEqual([
@@ -69,9 +69,9 @@ describe("verifyReceiptBundle on genuine receipts", () => {
     }
   });
 
-  it("survives a JSON round trip (the bundle is a self-contained document)", () => {
+  it("survives a JSON round trip (the bundle is a self-contained document)", async () => {
     const document = JSON.stringify(log.bundles[3]);
-    expect(verifyBundle(JSON.parse(document)).status).toBe("valid");
+    expect((await verifyBundle(JSON.parse(document))).status).toBe("valid");
   });
 
   it("accepts an older signed tree head that still contains the receipt, with its own proof", async () => {
@@ -88,15 +88,15 @@ describe("verifyReceiptBundle on genuine receipts", () => {
     });
     const proof = await inclusionProof({ store: log.store, index: leafIndex, size });
     bundle.attest.inclusionProof = { leafIndex, treeSize: size, hashes: proof.map(toHashHex) };
-    expect(verifyBundle(bundle).status).toBe("valid");
+    expect((await verifyBundle(bundle)).status).toBe("valid");
   });
 });
 
 describe("verifyReceiptBundle names what was tampered with", () => {
-  it("edited amount", () => {
+  it("edited amount", async () => {
     const bundle = clone();
     bundle.amount.value += 1;
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(result.status).toBe("invalid");
     expect(failed(result)).toEqual(["attest_hash"]);
     expect(detail(result, "attest_hash")).toMatch(
@@ -104,84 +104,84 @@ describe("verifyReceiptBundle names what was tampered with", () => {
     );
   });
 
-  it("edited amount with a recomputed attest hash: no longer the logged receipt", () => {
+  it("edited amount with a recomputed attest hash: no longer the logged receipt", async () => {
     const bundle = clone();
     bundle.amount.value = 999_999;
     reseal(bundle);
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
-  it("changed party share", () => {
+  it("changed party share", async () => {
     const bundle = clone(1); // two parties
     bundle.parties[1]!.amount -= 100;
-    expect(failed(verifyBundle(bundle))).toEqual(["attest_hash"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash"]);
     reseal(bundle);
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
-  it("party swapped for another agent", () => {
+  it("party swapped for another agent", async () => {
     const bundle = clone(2);
     bundle.parties[2]!.agentId = "agent-mallory";
-    expect(failed(verifyBundle(bundle))).toEqual(["attest_hash"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash"]);
   });
 
-  it("reordered evidence", () => {
+  it("reordered evidence", async () => {
     const bundle = clone();
     const [a, b, c] = bundle.attest.evidence;
     bundle.attest.evidence = [a!, c!, b!];
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toContain("evidence_chain");
     expect(detail(result, "evidence_chain")).toMatch(/does not link/);
     expect(result.evidence.map((e) => e.valid)).toEqual([true, false, false]);
 
     // Reordering the id list along with the records does not help.
     bundle.attest.proof.evidenceChain = [a!.id, c!.id, b!.id];
-    expect(failed(verifyBundle(bundle))).toEqual(["evidence_chain", "attest_hash"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["evidence_chain", "attest_hash"]);
   });
 
-  it("reordered evidence, re-chained and re-hashed", () => {
+  it("reordered evidence, re-chained and re-hashed", async () => {
     const bundle = clone();
     const [a, b, c] = bundle.attest.evidence;
     bundle.attest.evidence = [a!, c!, b!];
     reseal(bundle);
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
-  it("deleted evidence record", () => {
+  it("deleted evidence record", async () => {
     const middle = clone();
     middle.attest.evidence.splice(1, 1);
-    const result = verifyBundle(middle);
+    const result = await verifyBundle(middle);
     expect(failed(result)).toContain("evidence_chain");
     expect(detail(result, "evidence_chain")).toMatch(/does not link/);
 
     const last = clone();
     last.attest.evidence.pop();
-    expect(failed(verifyBundle(last))).toEqual(["evidence_chain", "attest_hash"]);
-    expect(detail(verifyBundle(last), "evidence_chain")).toMatch(/is missing/);
+    expect(failed(await verifyBundle(last))).toEqual(["evidence_chain", "attest_hash"]);
+    expect(detail(await verifyBundle(last), "evidence_chain")).toMatch(/is missing/);
 
     // Deleting it from the id list as well still changes the attested body.
     last.attest.proof.evidenceChain.pop();
-    expect(failed(verifyBundle(last))).toEqual(["attest_hash"]);
+    expect(failed(await verifyBundle(last))).toEqual(["attest_hash"]);
   });
 
-  it("edited evidence payload", () => {
+  it("edited evidence payload", async () => {
     const bundle = clone();
     bundle.attest.evidence[2]!.payload.railStatus = "reversed";
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toEqual(["evidence_chain"]);
     expect(detail(result, "evidence_chain")).toMatch(/does not hash to its recorded hash/);
     expect(result.evidence.map((e) => e.valid)).toEqual([true, true, false]);
 
     reseal(bundle, { attest: false });
-    expect(failed(verifyBundle(bundle))).toEqual(["attest_hash"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash"]);
     reseal(bundle);
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
-  it("swapped policy version", () => {
+  it("swapped policy version", async () => {
     const bundle = clone();
     bundle.attest.proof.policySnapshot = "pol-standard@v4";
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toEqual(["attest_hash", "policy"]);
     expect(detail(result, "policy")).toMatch(
       /records policy "pol-standard@v1", receipt names pol-standard@v4/,
@@ -189,26 +189,26 @@ describe("verifyReceiptBundle names what was tampered with", () => {
 
     // With the hash recomputed, the evidence still names the old policy.
     reseal(bundle);
-    expect(failed(verifyBundle(bundle))).toEqual(["policy", "inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["policy", "inclusion"]);
 
     // Rewriting the evidence too leaves only the log to catch it.
     bundle.attest.evidence[1]!.payload.policyVersion = "pol-standard@v4";
     reseal(bundle);
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
-  it("malformed policy version", () => {
+  it("malformed policy version", async () => {
     const bundle = clone();
     bundle.attest.proof.policySnapshot = "latest";
-    expect(detail(verifyBundle(bundle), "policy")).toBe(
+    expect(detail(await verifyBundle(bundle), "policy")).toBe(
       'policySnapshot "latest" is not a policy version id',
     );
   });
 
-  it("forged tree head signature", () => {
+  it("forged tree head signature", async () => {
     const bundle = clone();
     bundle.attest.treeHead.signature = Buffer.alloc(64, 9).toString("base64");
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toEqual(["tree_head_signature"]);
     expect(detail(result, "tree_head_signature")).toMatch(/does not verify/);
   });
@@ -235,18 +235,18 @@ describe("verifyReceiptBundle names what was tampered with", () => {
       keyId: forger.kid,
       privateKey: forger.privateKeyPem,
     });
-    expect(failed(verifyBundle(bundle))).toEqual(["tree_head_signature"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["tree_head_signature"]);
   });
 
-  it("tree head whose size or root was edited after signing", () => {
+  it("tree head whose size or root was edited after signing", async () => {
     const bigger = clone();
     bigger.attest.treeHead.treeSize += 1;
     bigger.attest.inclusionProof.treeSize += 1;
-    expect(failed(verifyBundle(bigger))).toContain("tree_head_signature");
+    expect(failed(await verifyBundle(bigger))).toContain("tree_head_signature");
 
     const rerooted = clone();
     rerooted.attest.treeHead.rootHash = toHashHex(Buffer.alloc(32, 3));
-    expect(failed(verifyBundle(rerooted))).toEqual(["inclusion", "tree_head_signature"]);
+    expect(failed(await verifyBundle(rerooted))).toEqual(["inclusion", "tree_head_signature"]);
   });
 
   it("truncated log: a genuinely signed head of a shorter log", async () => {
@@ -263,17 +263,17 @@ describe("verifyReceiptBundle names what was tampered with", () => {
 
     // A head from before the receipt was appended: the proof cannot lead to it.
     bundle.attest.treeHead = await signHead(leafIndex);
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toEqual(["inclusion"]);
     expect(detail(result, "inclusion")).toMatch(/signed tree head has/);
 
     bundle.attest.inclusionProof.treeSize = leafIndex;
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
 
     // A shorter head that still holds the leaf, with the old proof relabelled: wrong root.
     bundle.attest.treeHead = await signHead(leafIndex + 3);
     bundle.attest.inclusionProof.treeSize = leafIndex + 3;
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
   it("rewritten log: the operator replaced an earlier leaf and signed the new head", async () => {
@@ -289,29 +289,29 @@ describe("verifyReceiptBundle names what was tampered with", () => {
       keyId: log.keys.kid,
       privateKey: log.keys.privateKeyPem,
     });
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toEqual(["inclusion"]);
     expect(detail(result, "inclusion")).toBe(
       "inclusion proof does not lead to the signed root hash",
     );
   });
 
-  it("proof for another leaf index", () => {
+  it("proof for another leaf index", async () => {
     const bundle = clone(4);
     bundle.attest.inclusionProof.leafIndex += 1;
-    expect(failed(verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
-  it("attestHash differing from attest.hash", () => {
+  it("attestHash differing from attest.hash", async () => {
     const bundle = clone();
     bundle.attestHash = log.bundles[1]!.attestHash;
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toEqual(["attest_hash"]);
     expect(detail(result, "attest_hash")).toBe("attestHash and attest.hash differ");
   });
 
-  it("a tree head of another log when the origin is pinned", () => {
-    const result = verifyReceiptBundle({
+  it("a tree head of another log when the origin is pinned", async () => {
+    const result = await verifyReceiptBundle({
       bundle: clone(),
       jwks: log.jwks,
       expectedOrigin: "settlement.example.com/attest/production",
@@ -319,60 +319,64 @@ describe("verifyReceiptBundle names what was tampered with", () => {
     expect(failed(result)).toEqual(["tree_head_signature"]);
   });
 
-  it("an unknown signing key", () => {
-    const result = verifyBundle(clone(), { keys: [generateTreeHeadKeyPair().publicJwk] });
+  it("an unknown signing key", async () => {
+    const result = await verifyBundle(clone(), { keys: [generateTreeHeadKeyPair().publicJwk] });
     expect(failed(result)).toEqual(["tree_head_signature"]);
     expect(detail(result, "tree_head_signature")).toMatch(/^no Ed25519 key .* in the JWKS$/);
   });
 });
 
 describe("verifyReceiptBundle on malformed input", () => {
-  it("reports a schema failure for something that is not a bundle", () => {
+  it("reports a schema failure for something that is not a bundle", async () => {
     for (const bundle of ["receipt", null, [], { id: "rcp-1" }]) {
-      const result = verifyBundle(bundle);
+      const result = await verifyBundle(bundle);
       expect(result.status).toBe("invalid");
       expect(result.checks).toEqual([expect.objectContaining({ name: "schema", ok: false })]);
     }
   });
 
-  it("reports a schema failure for a receipt without its attest extensions", () => {
+  it("reports a schema failure for a receipt without its attest extensions", async () => {
     const bundle = clone() as Partial<TReceiptBundle>;
     delete bundle.attest;
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(result.checks).toEqual([expect.objectContaining({ name: "schema", ok: false })]);
     expect(result.checks[0]!.detail).toMatch(/^bundle\.attest/);
 
     const withoutProof = clone() as { attest: Partial<TReceiptBundle["attest"]> };
     delete withoutProof.attest.inclusionProof;
-    expect(verifyBundle(withoutProof).checks[0]!.detail).toMatch(/^bundle\.attest\.inclusionProof/);
+    expect((await verifyBundle(withoutProof)).checks[0]!.detail).toMatch(
+      /^bundle\.attest\.inclusionProof/,
+    );
   });
 
-  it("reports an unsafe amount as a schema failure rather than hashing a rounded value", () => {
+  it("reports an unsafe amount as a schema failure rather than hashing a rounded value", async () => {
     const bundle = clone();
     bundle.amount.value = 2 ** 53 + 2;
-    expect(verifyBundle(bundle).checks[0]).toMatchObject({ name: "schema", ok: false });
+    expect((await verifyBundle(bundle)).checks[0]).toMatchObject({ name: "schema", ok: false });
   });
 
-  it("reports an unsafe number inside evidence as a broken chain", () => {
+  it("reports an unsafe number inside evidence as a broken chain", async () => {
     const bundle = clone();
     bundle.attest.evidence[0]!.payload.round = 0.5;
-    const result = verifyBundle(bundle);
+    const result = await verifyBundle(bundle);
     expect(failed(result)).toEqual(["evidence_chain"]);
     expect(detail(result, "evidence_chain")).toMatch(/not a safe integer/);
   });
 
-  it("reports a malformed JWKS", () => {
-    const result = verifyBundle(clone(), { keys: "none" });
+  it("reports a malformed JWKS", async () => {
+    const result = await verifyBundle(clone(), { keys: "none" });
     expect(result.checks[0]).toMatchObject({ name: "schema", ok: false });
     expect(result.checks[0]!.detail).toMatch(/^jwks/);
   });
 });
 
 describe("tree head verification cost", () => {
-  it("verifies the shared tree head signature once for many receipts", () => {
+  it("verifies the shared tree head signature once for many receipts", async () => {
     const treeHeads = createTreeHeadVerifier();
     for (const bundle of log.bundles) {
-      expect(verifyReceiptBundle({ bundle, jwks: log.jwks, treeHeads }).status).toBe("valid");
+      expect((await verifyReceiptBundle({ bundle, jwks: log.jwks, treeHeads })).status).toBe(
+        "valid",
+      );
     }
     expect(treeHeads.size()).toBe(1);
   });
@@ -392,7 +396,7 @@ describe("verifyReceiptBundle under random mutation", () => {
     return Object.entries(value).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
   };
 
-  it("never throws, and is valid only when an unhashed member changed", () => {
+  it("never throws, and is valid only when an unhashed member changed", async () => {
     let seed = 42;
     const random = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -421,7 +425,7 @@ describe("verifyReceiptBundle under random mutation", () => {
       const original = parent[path.at(-1)!];
       parent[path.at(-1)!] = replacement;
 
-      const result = verifyBundle(bundle);
+      const result = await verifyBundle(bundle);
       const unchanged = JSON.stringify(original) === JSON.stringify(replacement);
       if (result.status === "valid" && !unchanged) {
         expect(unhashed.has(path.join(".")), `mutation of ${path.join(".")} went unnoticed`).toBe(

@@ -57,7 +57,7 @@ const checkInclusion = (bundle: TReceiptBundle): TVerifyCheck => {
   return check("inclusion", true);
 };
 
-const checkTreeHead = ({
+const checkTreeHead = async ({
   bundle,
   jwks,
   treeHeads,
@@ -67,7 +67,7 @@ const checkTreeHead = ({
   jwks: TJwks;
   treeHeads: TTreeHeadVerifier;
   expectedOrigin: string | undefined;
-}): TVerifyCheck => {
+}): Promise<TVerifyCheck> => {
   const { treeHead } = bundle.attest;
   if (expectedOrigin !== undefined && treeHead.origin !== expectedOrigin) {
     return check(
@@ -76,18 +76,18 @@ const checkTreeHead = ({
       `tree head is for log ${treeHead.origin}, not ${expectedOrigin}`,
     );
   }
-  const verdict = treeHeads.verify({ treeHead, jwks });
+  const verdict = await treeHeads.verify({ treeHead, jwks });
   return verdict.ok
     ? check("tree_head_signature", true)
     : check("tree_head_signature", false, verdict.detail);
 };
 
 /**
- * Verifies a self-contained receipt bundle offline (no database, no network): the evidence hash
+ * Verifies a self-contained receipt bundle offline (no database, no network, no Node-only API): the evidence hash
  * chain, the attest hash, the policy snapshot, the receipt's inclusion in the Merkle log, and the
  * log's signed tree head against the given JWKS. Valid only when every check passes.
  */
-export const verifyReceiptBundle = ({
+export const verifyReceiptBundle = async ({
   bundle: input,
   jwks: jwksInput,
   treeHeads = defaultTreeHeads,
@@ -98,7 +98,7 @@ export const verifyReceiptBundle = ({
   treeHeads?: TTreeHeadVerifier;
   /** When set, the tree head must be for this log. */
   expectedOrigin?: string;
-}): TReceiptBundleVerification => {
+}): Promise<TReceiptBundleVerification> => {
   const parsed = ZReceiptBundle.safeParse(input);
   const parsedJwks = parseJwks(jwksInput);
   if (!parsed.success || !parsedJwks.success) {
@@ -117,7 +117,7 @@ export const verifyReceiptBundle = ({
   const facts = checkReceiptFacts({ receipt: bundle, evidence: bundle.attest.evidence });
   const checks: TVerifyCheck[] = [check("schema", true), ...facts.checks];
   checks.push(checkInclusion(bundle));
-  checks.push(checkTreeHead({ bundle, jwks, treeHeads, expectedOrigin }));
+  checks.push(await checkTreeHead({ bundle, jwks, treeHeads, expectedOrigin }));
 
   return {
     status: checks.every((c) => c.ok) ? "valid" : "invalid",

@@ -49,7 +49,7 @@ export async function assembleAttestation({
       logProblem: "the log has no tree head",
     };
   }
-  let proof: Buffer[] = [];
+  let proof: Uint8Array[] = [];
   let logProblem: string | null = null;
   try {
     proof = await inclusionProof({ store, index: row.logIndex, size: treeHead.treeSize });

@@ -24,7 +24,7 @@ export type TStoredReceiptCheck = {
 
 const recomputing = new Set(["evidence_chain", "attest_hash"]);
 
-const runChecks = (attestation: TStoredAttestation, jwks: TJwks) => {
+const runChecks = async (attestation: TStoredAttestation, jwks: TJwks) => {
   const { bundle } = attestation;
   if (!bundle) {
     const facts = checkReceiptFacts({
@@ -38,7 +38,7 @@ const runChecks = (attestation: TStoredAttestation, jwks: TJwks) => {
     };
   }
   // Exactly what an offline verifier runs on the exported bundle, so both always agree.
-  const result = verifyReceiptBundle({ bundle, jwks });
+  const result = await verifyReceiptBundle({ bundle, jwks });
   const checks = result.checks.map((c) =>
     c.name === "inclusion" && attestation.logProblem
       ? check("inclusion", false, attestation.logProblem)
@@ -82,7 +82,7 @@ export async function checkStoredReceipt({
   const { store } = createMemoryNodeStore();
   await store.put(nodes);
   const attestation = await assembleAttestation({ row, evidence, treeHead, store });
-  const result = runChecks(attestation, jwks);
+  const result = await runChecks(attestation, jwks);
   const checks = recomputeHash
     ? result.checks
     : result.checks.filter((c) => !recomputing.has(c.name));

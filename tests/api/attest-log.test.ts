@@ -414,7 +414,7 @@ describe.skipIf(embedded)("the public attest log", () => {
         .from(attestLogNodes)
         .where(and(eq(attestLogNodes.logId, "receipts-sandbox"), eq(attestLogNodes.level, 0)))
         .orderBy(attestLogNodes.idx)
-    ).map((row) => row.hash);
+    ).map((row) => Buffer.from(row.hash));
     leaves[0] = leafHashOf(Buffer.alloc(32, 7));
     for (let level = 0; 2 ** level <= head!.treeSize; level++) {
       const hash = merkleTreeHash(leaves.slice(0, 2 ** level));

@@ -304,7 +304,7 @@ describe("the log", () => {
     expect(kids).toContain(fresh.body.attest.treeHead.keyId);
     for (const bundle of [old.body, fresh.body]) {
       expect(
-        verifyReceiptBundle({ bundle, jwks, treeHeads: createTreeHeadVerifier() }).status,
+        (await verifyReceiptBundle({ bundle, jwks, treeHeads: createTreeHeadVerifier() })).status,
       ).toBe("valid");
     }
     const verify = await call("POST", `/receipts/${receipt.id}/verify`, { key: key(), body: {} });

@@ -300,7 +300,7 @@ describe("GET /v1/receipts/:id/bundle", () => {
     expect(
       jwks.body.keys.some((k: { kid: string }) => k.kid === bundle.body.attest.treeHead.keyId),
     ).toBe(true);
-    const result = verifyReceiptBundle({ bundle: bundle.body, jwks: jwks.body });
+    const result = await verifyReceiptBundle({ bundle: bundle.body, jwks: jwks.body });
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
     expect(result.status).toBe("valid");
   });

@@ -1,0 +1,32 @@
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from "@noble/hashes/utils";
+
+/*
+ * Byte helpers that run the same in Node, Deno, Bun and browsers (no Buffer), so that the
+ * receipt verifier can ship in the SDK unchanged.
+ */
+
+export { bytesToHex, concatBytes, hexToBytes, utf8ToBytes };
+
+export const toBase64 = (bytes: Uint8Array): string => {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+};
+
+/** Standard base64 to bytes; the caller checks the alphabet first (atob throws on others). */
+export const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+
+export const toBase64Url = (bytes: Uint8Array): string =>
+  toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+export const fromBase64Url = (text: string): Uint8Array =>
+  fromBase64(
+    text
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(text.length / 4) * 4, "="),
+  );
+
+export const equalBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((byte, i) => byte === b[i]);
