@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, types, folder-cycle check, configuration docs, docs lint, migrations in sync, OpenAPI lint, production build,
+# The whole test suite: the SDK's generated types and build, lint, types, folder-cycle check, configuration docs, docs lint, migrations in sync, OpenAPI lint, production build,
 # unit and API tests on PostgreSQL, API tests again on embedded PGlite, then browser tests of the
 # console (screenshots in e2e-artifacts/).
 set -euo pipefail
@@ -20,9 +20,13 @@ step() { echo; echo "── $* ──"; }
 reports=.data/test-reports
 rm -rf "$reports" && mkdir -p "$reports"
 json_report() { echo "--reporter=default --reporter=json --outputFile.json=$reports/$1.json"; }
-step "lint and types"
+step "SDK: types generated from the OpenAPI document are current; the package builds"
+bash scripts/sdk-types.sh --check
+npm run --silent build --workspace @agent-settlement/sdk
+step "lint and types (the SDK's client and verifiers without Node's types: they run anywhere)"
 npx biome ci .
 npx tsc --noEmit -p .
+npx tsc --noEmit -p sdk
 npm run --silent deps:check
 step "configuration: docs generated from the schema, no process.env outside config/"
 npm run --silent config:docs -- --check

@@ -26,6 +26,10 @@ export type TOperation = {
   body?: z.ZodType;
   response: z.ZodType;
   status: 200 | 201 | 202;
+  /** Other success statuses with the same body, and when they answer (e.g. after `Prefer`). */
+  alsoAnswers?: Partial<Record<200 | 201 | 202, string>>;
+  /** Request headers the operation reads besides Authorization and Idempotency-Key. */
+  headers?: z.ZodObject;
   /**
    * The operation acts on the organization as a whole (webhooks, events, statistics, attest
    * investigations): an agent token, which acts as one agent, may not call it.

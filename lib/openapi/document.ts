@@ -43,10 +43,53 @@ export const documentedErrorCodes = (operation: TOperation): TErrorCode[] => [
   ...new Set<TErrorCode>([
     ...(operation.body || operation.query || operation.params ? ["invalid_request" as const] : []),
     ...(operation.scope ? (["unauthorized", "forbidden"] as const) : []),
+    ...(operation.body ? ["payload_too_large" as const] : []),
     "rate_limited" as const,
     ...(operation.errors ?? []),
+    "internal_error" as const,
+    "service_unavailable" as const,
   ]),
 ];
+
+const requestIdHeader = {
+  "Request-Id": z
+    .string()
+    .meta({ description: "This request's id (`req-…`): quote it when asking for help." }),
+};
+
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": z
+    .int()
+    .meta({ description: "The plan's requests per minute (per address when unauthenticated)." }),
+  "X-RateLimit-Remaining": z.int().meta({ description: "Requests left in the current window." }),
+  "X-RateLimit-Reset": z
+    .int()
+    .meta({
+      description: "Unix time (seconds) when the budget is full again, or the daily cap resets.",
+    }),
+};
+
+const retryAfterHeader = {
+  "Retry-After": z.int().meta({ description: "Seconds to wait before retrying." }),
+};
+
+/** The headers an answer of `status` carries (the X-RateLimit-* ones while rate limiting is on). */
+function headersFor(status: number) {
+  return z.object({
+    ...requestIdHeader,
+    ...(status < 500 ? rateLimitHeaders : {}),
+    ...(status === 429 || status === 503 ? retryAfterHeader : {}),
+  });
+}
+
+function successContent(operation: TOperation) {
+  return Object.fromEntries(
+    (operation.mediaTypes ?? ["application/json"]).map((type) => [
+      type,
+      { schema: type === "application/json" ? operation.response : z.string() },
+    ]),
+  );
+}
 
 function responsesFor(operation: TOperation) {
   const codes = documentedErrorCodes(operation);
@@ -54,21 +97,30 @@ function responsesFor(operation: TOperation) {
   for (const code of new Set(codes)) {
     byStatus.set(errorStatuses[code], [...(byStatus.get(errorStatuses[code]) ?? []), code]);
   }
+  const successes: [number, string][] = [
+    [operation.status, "Success."],
+    ...Object.entries(operation.alsoAnswers ?? {}).map(
+      ([status, description]): [number, string] => [Number(status), description],
+    ),
+  ];
   return {
-    [String(operation.status)]: {
-      description: "Success.",
-      content: Object.fromEntries(
-        (operation.mediaTypes ?? ["application/json"]).map((type) => [
-          type,
-          { schema: type === "application/json" ? operation.response : z.string() },
-        ]),
-      ),
-    },
     ...Object.fromEntries(
-      [...byStatus].map(([status, list]) => [String(status), errorResponse(list)]),
+      successes.map(([status, description]) => [
+        String(status),
+        { description, headers: headersFor(status), content: successContent(operation) },
+      ]),
+    ),
+    ...Object.fromEntries(
+      [...byStatus].map(([status, list]) => [
+        String(status),
+        { ...errorResponse(list), headers: headersFor(status) },
+      ]),
     ),
   };
 }
+
+/** A body is required only when an empty one (read as `{}`) would be refused. */
+const bodyRequired = (body: z.ZodType) => !body.safeParse({}).success;
 
 function operationObject(operation: TOperation): ZodOpenApiOperationObject {
   return {
@@ -89,14 +141,17 @@ function operationObject(operation: TOperation): ZodOpenApiOperationObject {
     requestParams: {
       ...(operation.params ? { path: operation.params } : {}),
       ...(operation.query ? { query: operation.query } : {}),
-      ...(operation.method === "post"
+      ...(operation.method === "post" || operation.headers
         ? {
             header: z.object({
-              "Idempotency-Key": z
-                .string()
-                .max(255)
-                .optional()
-                .meta({ description: "Replays the first response for 24 hours; see Idempotency." }),
+              ...(operation.method === "post"
+                ? {
+                    "Idempotency-Key": z.string().max(255).optional().meta({
+                      description: "Replays the first response for 24 hours; see Idempotency.",
+                    }),
+                  }
+                : {}),
+              ...operation.headers?.shape,
             }),
           }
         : {}),
@@ -104,7 +159,7 @@ function operationObject(operation: TOperation): ZodOpenApiOperationObject {
     ...(operation.body
       ? {
           requestBody: {
-            required: true,
+            required: bodyRequired(operation.body),
             content: { "application/json": { schema: operation.body } },
           },
         }

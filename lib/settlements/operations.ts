@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { listResponse } from "@/lib/http/pagination";
 import {
@@ -82,6 +83,14 @@ export const executeSettlementOperation = defineOperation({
   body: ZExecuteSettlementBody,
   response: ZSettlement,
   status: 202,
+  alsoAnswers: {
+    200: "The final settlement (`executed` or `failed`), when it finished within the `Prefer: wait` time.",
+  },
+  headers: z.object({
+    Prefer: z.string().optional().meta({
+      description: "`wait=N`: hold the answer up to N seconds (at most 30) for the outcome.",
+    }),
+  }),
   errors: ["not_found", "conflict"],
 });
 

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { verifyReceiptBundle } from "./receipts";
+
+const usage = `Usage: agent-settlement verify-receipt <bundle.json|-> --jwks <jwks.json|URL> [--origin <log>] [--json]
+
+Checks a receipt bundle (GET /v1/receipts/{id}/bundle) offline against the service's JWKS
+(<origin>/.well-known/jwks.json): schema, evidence chain, attest hash, policy, inclusion proof
+and the log's signed tree head. Exit code 0: valid; 1: invalid; 2: bad input.`;
+
+class InputError extends Error {}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readJson(source: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    if (/^https?:\/\//.test(source)) {
+      const response = await fetch(source);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      text = await response.text();
+    } else {
+      text = source === "-" ? await readStdin() : await readFile(source, "utf8");
+    }
+  } catch (error) {
+    throw new InputError(`cannot read the ${what} ${source}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InputError(`the ${what} ${source} is not JSON`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      jwks: { type: "string" },
+      origin: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const [command, file, ...rest] = positionals;
+  if (command !== "verify-receipt" || !file || rest.length > 0) {
+    throw new InputError(
+      command ? `unknown command or arguments: ${positionals.join(" ")}` : "missing command",
+    );
+  }
+  if (!values.jwks) throw new InputError("--jwks is required");
+  const bundle = await readJson(file, "receipt bundle");
+  const jwks = await readJson(values.jwks, "JWKS");
+  const result = await verifyReceiptBundle(bundle, jwks, { expectedOrigin: values.origin });
+  if (values.json) {
+    console.log(JSON.stringify(result, null, 2));
+  } else {
+    for (const check of result.checks) {
+      console.log(
+        `${check.ok ? "ok  " : "FAIL"}  ${check.name}${check.detail ? `: ${check.detail}` : ""}`,
+      );
+    }
+    const id = (bundle as { id?: unknown }).id;
+    console.log(`receipt ${typeof id === "string" ? id : file} is ${result.status}`);
+  }
+  return result.status === "valid" ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const known =
+      error instanceof InputError ||
+      (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    console.error(`error: ${(error as Error).message}`);
+    if (!known) console.error(error);
+    console.error("run agent-settlement --help for usage");
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,268 @@
+import createFetchClient, { type Middleware } from "openapi-fetch";
+import { AgentSettlementError } from "./errors";
+import type { operations, paths } from "./generated/openapi";
+import { fetchWithRetries, type TRetryOptions } from "./retry";
+import { executeAndWait, type TWaitOptions } from "./wait";
+
+export type TClientOptions = {
+  /** An API key (`sk_test_…` for the sandbox, `sk_live_…` for production) or an agent token. */
+  apiKey: string;
+  /** The service's origin. */
+  baseUrl?: string;
+  /** Only needed for agent tokens, whose environment the key prefix cannot tell. */
+  environment?: "sandbox" | "production";
+  retries?: TRetryOptions;
+  /** A fetch to use instead of the global one (tests, proxies, custom agents). */
+  fetch?: (request: Request) => Promise<Response>;
+};
+
+/** Per-call options of operations that change something. */
+export type TRequestOptions = {
+  /** Sent as `Idempotency-Key`; by default each call gets a fresh one, reused by its retries. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+type TQuery<K extends keyof operations> = NonNullable<operations[K]["parameters"]["query"]>;
+type TJsonBody<K extends keyof operations> = operations[K] extends {
+  requestBody?: { content: { "application/json": infer Body } };
+}
+  ? Body
+  : never;
+
+export const DEFAULT_BASE_URL = "http://localhost:3000";
+
+/** `/sandbox/v1` for sandbox credentials, `/v1` for production ones. */
+function basePath({ apiKey, environment }: Pick<TClientOptions, "apiKey" | "environment">) {
+  const chosen =
+    environment ??
+    (apiKey.startsWith("sk_test_")
+      ? "sandbox"
+      : apiKey.startsWith("sk_live_")
+        ? "production"
+        : undefined);
+  if (!chosen) {
+    throw new AgentSettlementError({
+      status: 0,
+      code: "invalid_client_options",
+      message: "pass `environment` with an agent token: only API keys tell their environment",
+      param: "environment",
+    });
+  }
+  return chosen === "sandbox" ? "/sandbox/v1" : "/v1";
+}
+
+const errorsThrown: Middleware = {
+  onRequest({ request }) {
+    if (request.method === "POST" && !request.headers.has("idempotency-key")) {
+      request.headers.set("Idempotency-Key", crypto.randomUUID());
+    }
+    return request;
+  },
+  async onResponse({ response }) {
+    if (!response.ok) throw await AgentSettlementError.fromResponse(response);
+    return undefined;
+  },
+};
+
+const requestInit = (options: TRequestOptions = {}) => ({
+  headers: options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {},
+  signal: options.signal,
+});
+
+/** The data of a call that succeeded; failures were thrown by the middleware already. */
+const data = async <T>(pending: Promise<{ data?: T }>): Promise<T> => (await pending).data as T;
+
+/**
+ * A typed client for one environment. Every method resolves with the answer's data or throws
+ * AgentSettlementError; POSTs carry an Idempotency-Key, and retries are safe.
+ */
+export function createClient(options: TClientOptions) {
+  const origin = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+  const api = createFetchClient<paths>({
+    baseUrl: `${origin}${basePath(options)}`,
+    headers: { Authorization: `Bearer ${options.apiKey}` },
+    fetch: fetchWithRetries(options.fetch ?? ((request) => fetch(request)), options.retries),
+  });
+  api.use(errorsThrown);
+  const id = (value: string) => ({ path: { id: value } });
+
+  const settlements = {
+    create: (body: TJsonBody<"createSettlement">, options?: TRequestOptions) =>
+      data(api.POST("/settlements", { body, ...requestInit(options) })),
+    list: (query: TQuery<"listSettlements"> = {}) =>
+      data(api.GET("/settlements", { params: { query } })),
+    stats: (query: TQuery<"getSettlementStats"> = {}) =>
+      data(api.GET("/settlements/stats", { params: { query } })),
+    get: (settlementId: string) => data(api.GET("/settlements/{id}", { params: id(settlementId) })),
+    /** Starts execution: resolves at once with status `executing`. */
+    execute: (settlementId: string, options?: TRequestOptions) =>
+      data(
+        api.POST("/settlements/{id}/execute", {
+          params: id(settlementId),
+          body: {},
+          ...requestInit(options),
+        }),
+      ),
+    reverse: (
+      settlementId: string,
+      body: TJsonBody<"reverseSettlement">,
+      options?: TRequestOptions,
+    ) =>
+      data(
+        api.POST("/settlements/{id}/reverse", {
+          params: id(settlementId),
+          body,
+          ...requestInit(options),
+        }),
+      ),
+    dispute: (
+      settlementId: string,
+      body: TJsonBody<"disputeSettlement">,
+      options?: TRequestOptions,
+    ) =>
+      data(
+        api.POST("/settlements/{id}/dispute", {
+          params: id(settlementId),
+          body,
+          ...requestInit(options),
+        }),
+      ),
+    /**
+     * Executes and resolves with the settlement once it is final (`executed` or `failed`),
+     * waiting on the server (`Prefer: wait`) and polling past its limit.
+     */
+    executeAndWait: (settlementId: string, wait?: TWaitOptions & TRequestOptions) =>
+      executeAndWait({
+        start: (seconds) =>
+          data(
+            api.POST("/settlements/{id}/execute", {
+              params: id(settlementId),
+              body: {},
+              ...requestInit(wait),
+              headers: {
+                ...requestInit(wait).headers,
+                Prefer: `wait=${seconds}`,
+              },
+            }),
+          ),
+        poll: () => data(api.GET("/settlements/{id}", { params: id(settlementId) })),
+        ...wait,
+      }),
+  };
+
+  return {
+    agents: {
+      create: (body: TJsonBody<"createAgent">, options?: TRequestOptions) =>
+        data(api.POST("/agents", { body, ...requestInit(options) })),
+      list: (query: TQuery<"listAgents"> = {}) => data(api.GET("/agents", { params: { query } })),
+      discover: (query: TQuery<"discoverAgents">) =>
+        data(api.GET("/agents/discover", { params: { query } })),
+      get: (agentId: string) => data(api.GET("/agents/{id}", { params: id(agentId) })),
+      update: (agentId: string, body: TJsonBody<"updateAgent">) =>
+        data(api.PATCH("/agents/{id}", { params: id(agentId), body })),
+      delete: (agentId: string) => data(api.DELETE("/agents/{id}", { params: id(agentId) })),
+      wallet: (agentId: string, query: TQuery<"getAgentWallet"> = {}) =>
+        data(api.GET("/agents/{id}/wallet", { params: { ...id(agentId), query } })),
+      /** Sandbox only: credits test money to an agent's wallet. */
+      fundWallet: (
+        agentId: string,
+        body: TJsonBody<"fundAgentWallet">,
+        options?: TRequestOptions,
+      ) =>
+        data(
+          api.POST("/agents/{id}/wallet/fund", {
+            params: id(agentId),
+            body,
+            ...requestInit(options),
+          }),
+        ),
+    },
+    tokens: {
+      issue: (body: TJsonBody<"issueAgentToken">, options?: TRequestOptions) =>
+        data(api.POST("/auth/token", { body, ...requestInit(options) })),
+      revoke: (body: TJsonBody<"revokeAgentTokens">, options?: TRequestOptions) =>
+        data(api.POST("/auth/token/revoke", { body, ...requestInit(options) })),
+    },
+    negotiations: {
+      create: (body: TJsonBody<"createNegotiation">, options?: TRequestOptions) =>
+        data(api.POST("/negotiations", { body, ...requestInit(options) })),
+      list: (query: TQuery<"listNegotiations"> = {}) =>
+        data(api.GET("/negotiations", { params: { query } })),
+      get: (negotiationId: string) =>
+        data(api.GET("/negotiations/{id}", { params: id(negotiationId) })),
+      respond: (
+        negotiationId: string,
+        body: TJsonBody<"respondToNegotiation">,
+        options?: TRequestOptions,
+      ) =>
+        data(
+          api.POST("/negotiations/{id}/respond", {
+            params: id(negotiationId),
+            body,
+            ...requestInit(options),
+          }),
+        ),
+    },
+    settlements,
+    webhooks: {
+      create: (body: TJsonBody<"createWebhook">, options?: TRequestOptions) =>
+        data(api.POST("/webhooks", { body, ...requestInit(options) })),
+      list: (query: TQuery<"listWebhooks"> = {}) =>
+        data(api.GET("/webhooks", { params: { query } })),
+      get: (webhookId: string) => data(api.GET("/webhooks/{id}", { params: id(webhookId) })),
+      update: (webhookId: string, body: TJsonBody<"updateWebhook">) =>
+        data(api.PATCH("/webhooks/{id}", { params: id(webhookId), body })),
+      delete: (webhookId: string) => data(api.DELETE("/webhooks/{id}", { params: id(webhookId) })),
+      test: (webhookId: string, body: TJsonBody<"testWebhook"> = {}, options?: TRequestOptions) =>
+        data(
+          api.POST("/webhooks/{id}/test", { params: id(webhookId), body, ...requestInit(options) }),
+        ),
+      deliveries: (webhookId: string, query: TQuery<"listWebhookDeliveries"> = {}) =>
+        data(api.GET("/webhooks/{id}/deliveries", { params: { ...id(webhookId), query } })),
+      retryDelivery: (webhookId: string, deliveryId: string, options?: TRequestOptions) =>
+        data(
+          api.POST("/webhooks/{id}/deliveries/{deliveryId}/retry", {
+            params: { path: { id: webhookId, deliveryId } },
+            ...requestInit(options),
+          }),
+        ),
+    },
+    events: {
+      list: (query: TQuery<"listEvents"> = {}) => data(api.GET("/events", { params: { query } })),
+      get: (eventId: string) => data(api.GET("/events/{id}", { params: id(eventId) })),
+    },
+    receipts: {
+      list: (query: TQuery<"listReceipts"> = {}) =>
+        data(api.GET("/receipts", { params: { query } })),
+      get: (receiptId: string) => data(api.GET("/receipts/{id}", { params: id(receiptId) })),
+      /** The self-contained bundle `verifyReceiptBundle` checks offline. */
+      bundle: (receiptId: string) =>
+        data(api.GET("/receipts/{id}/bundle", { params: id(receiptId) })),
+      verify: (receiptId: string, body: TJsonBody<"verifyReceipt"> = {}) =>
+        data(api.POST("/receipts/{id}/verify", { params: id(receiptId), body })),
+    },
+    attest: {
+      verify: (body: TJsonBody<"attestVerify">) => data(api.POST("/attest/verify", { body })),
+      evidence: (evidenceId: string) =>
+        data(api.GET("/attest/evidence/{id}", { params: id(evidenceId) })),
+      replay: (body: TJsonBody<"attestReplay">) => data(api.POST("/attest/replay", { body })),
+      checkpoint: () => data(api.GET("/attest/log/checkpoint")),
+      consistencyProof: (query: TQuery<"getLogConsistencyProof">) =>
+        data(api.GET("/attest/log/consistency", { params: { query } })),
+      inclusionProof: (query: TQuery<"getLogInclusionProof">) =>
+        data(api.GET("/attest/log/proof", { params: { query } })),
+    },
+    /** The JWKS that signs tokens and tree heads, for verifyReceiptBundle. */
+    jwks: async (): Promise<unknown> => {
+      const response = await fetchWithRetries(
+        options.fetch ?? ((request) => fetch(request)),
+        options.retries,
+      )(new Request(`${origin}/.well-known/jwks.json`));
+      if (!response.ok) throw await AgentSettlementError.fromResponse(response);
+      return response.json();
+    },
+  };
+}
+
+export type TAgentSettlementClient = ReturnType<typeof createClient>;

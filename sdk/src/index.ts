@@ -1,0 +1,18 @@
+export {
+  createClient,
+  DEFAULT_BASE_URL,
+  type TAgentSettlementClient,
+  type TClientOptions,
+  type TRequestOptions,
+} from "./client";
+export { AgentSettlementError, type TAgentSettlementErrorFields } from "./errors";
+export type * from "./generated/openapi";
+export { paginate } from "./paginate";
+export {
+  type TReceiptBundleVerification,
+  type TVerifyCheck,
+  verifyReceiptBundle,
+} from "./receipts";
+export type { TRetryOptions } from "./retry";
+export type { TWaitOptions } from "./wait";
+export { type TWebhookEvent, verifyWebhook, WebhookVerificationError } from "./webhooks";

@@ -1,0 +1,18 @@
+import {
+  type TReceiptBundleVerification,
+  verifyReceiptBundle as verifyBundle,
+} from "../../lib/attest/verify-receipt";
+
+export type { TReceiptBundleVerification, TVerifyCheck } from "../../lib/attest/verify-receipt";
+
+/**
+ * The full offline check of a receipt bundle (`GET /receipts/{id}/bundle`) against the
+ * service's JWKS: schema, evidence hash chain, attest hash, policy, inclusion proof and the
+ * log's signed tree head. The server runs this same code. Never throws on bad input: the
+ * `schema` check fails instead.
+ */
+export const verifyReceiptBundle = (
+  bundle: unknown,
+  jwks: unknown,
+  options: { expectedOrigin?: string } = {},
+): Promise<TReceiptBundleVerification> => verifyBundle({ bundle, jwks, ...options });

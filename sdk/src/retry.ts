@@ -1,0 +1,74 @@
+import { AgentSettlementError } from "./errors";
+
+export type TRetryOptions = {
+  /** Attempts after the first; 0 turns retries off. */
+  maxRetries?: number;
+  /** First backoff step; each retry doubles it (full jitter). */
+  baseDelayMs?: number;
+  /** No single wait is longer; a `Retry-After` beyond it is answered with the error instead. */
+  maxDelayMs?: number;
+};
+
+const retryableStatuses = new Set([429, 502, 503]);
+const idempotentMethods = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+
+/** Seconds or an HTTP date (RFC 9110), as milliseconds from now; undefined when absent or bad. */
+export function retryAfterMs(response: Response, now = Date.now()): number | undefined {
+  const value = response.headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const sleep = (ms: number, signal: AbortSignal | null) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/**
+ * A fetch that retries network failures, 429, 502 and 503 with exponential backoff and jitter,
+ * honouring `Retry-After`. Only requests safe to repeat are retried: idempotent methods, and
+ * others that carry an `Idempotency-Key` (the server replays their first answer).
+ */
+export function fetchWithRetries(
+  fetchImpl: (request: Request) => Promise<Response>,
+  { maxRetries = 3, baseDelayMs = 500, maxDelayMs = 60_000 }: TRetryOptions = {},
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const repeatable =
+      idempotentMethods.has(request.method) || request.headers.has("idempotency-key");
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = repeatable && attempt < maxRetries;
+      const backoff = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+      let response: Response;
+      try {
+        response = await fetchImpl(canRetry ? request.clone() : request);
+      } catch (error) {
+        if (request.signal.aborted) throw error;
+        if (!canRetry) {
+          throw new AgentSettlementError(
+            {
+              status: 0,
+              code: "connection_error",
+              message: `${request.method} ${request.url}: ${(error as Error).message}`,
+            },
+            { cause: error },
+          );
+        }
+        await sleep(backoff, request.signal);
+        continue;
+      }
+      if (!canRetry || !retryableStatuses.has(response.status)) return response;
+      const wait = retryAfterMs(response) ?? backoff;
+      if (wait > maxDelayMs) return response;
+      await response.body?.cancel();
+      await sleep(wait, request.signal);
+    }
+  };
+}

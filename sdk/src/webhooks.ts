@@ -1,0 +1,86 @@
+import { fromBase64, toBase64 } from "../../lib/attest/bytes";
+import type { components } from "./generated/openapi";
+
+/** An event as a webhook endpoint receives it. */
+export type TWebhookEvent = components["schemas"]["Event"];
+
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookVerificationError";
+  }
+}
+
+type THeaders = Headers | Record<string, string | string[] | undefined>;
+
+const readHeader = (headers: THeaders, name: string): string | undefined => {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  const value = entry?.[1];
+  return Array.isArray(value) ? value.join(" ") : value;
+};
+
+/** A `whsec_` secret is base64 key bytes (Standard Webhooks); any other is its UTF-8 bytes. */
+const secretKey = (secret: string): Uint8Array<ArrayBuffer> => {
+  if (!secret.startsWith("whsec_")) return new TextEncoder().encode(secret);
+  const encoded = secret.slice("whsec_".length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
+    throw new WebhookVerificationError("a whsec_ secret must continue with standard base64");
+  }
+  return fromBase64(encoded);
+};
+
+const constantTimeEqual = (a: string, b: string) => {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+};
+
+/**
+ * Checks a delivery's Standard Webhooks signature and returns its event. `payload` is the raw
+ * request body, exactly as received; `secret` may list several secrets while you rotate yours,
+ * and the header may carry several signatures while the service rotates. Throws
+ * WebhookVerificationError when no signature matches or the timestamp is more than
+ * `toleranceSeconds` away from now.
+ */
+export async function verifyWebhook(
+  payload: string,
+  headers: THeaders,
+  secret: string | readonly string[],
+  { toleranceSeconds = 300, now = new Date() }: { toleranceSeconds?: number; now?: Date } = {},
+): Promise<TWebhookEvent> {
+  const id = readHeader(headers, "webhook-id");
+  const timestamp = readHeader(headers, "webhook-timestamp");
+  const signatures = readHeader(headers, "webhook-signature");
+  if (!id || !timestamp || !signatures) {
+    throw new WebhookVerificationError(
+      "missing webhook-id, webhook-timestamp or webhook-signature header",
+    );
+  }
+  if (!/^\d{1,15}$/.test(timestamp)) {
+    throw new WebhookVerificationError("webhook-timestamp is not a Unix time in seconds");
+  }
+  if (Math.abs(Math.floor(now.getTime() / 1000) - Number(timestamp)) > toleranceSeconds) {
+    throw new WebhookVerificationError("webhook-timestamp is outside the tolerance");
+  }
+  const offered = signatures
+    .split(" ")
+    .filter((entry) => entry.startsWith("v1,"))
+    .map((entry) => entry.slice(3));
+  const signed = new TextEncoder().encode(`${id}.${timestamp}.${payload}`);
+  for (const candidate of typeof secret === "string" ? [secret] : secret) {
+    const key = await crypto.subtle.importKey(
+      "raw",
+      secretKey(candidate),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    const expected = toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, signed)));
+    if (offered.some((signature) => constantTimeEqual(signature, expected))) {
+      return JSON.parse(payload) as TWebhookEvent;
+    }
+  }
+  throw new WebhookVerificationError("no signature matches the secret");
+}

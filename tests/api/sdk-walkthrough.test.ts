@@ -1,0 +1,124 @@
+import {
+  AgentSettlementError,
+  createClient,
+  paginate,
+  type TAgentSettlementClient,
+  verifyReceiptBundle,
+} from "@agent-settlement/sdk";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { type TCheckedResponse, validatingFetch } from "../support/openapi-responses";
+import { seedTenant, type TTestTenant } from "../support/tenant";
+
+let tenant: TTestTenant;
+let client: TAgentSettlementClient;
+let checked: TCheckedResponse[];
+
+beforeAll(async () => {
+  tenant = await seedTenant();
+  const validating = validatingFetch("/sandbox/v1");
+  checked = validating.checked;
+  client = createClient({
+    apiKey: tenant.keys.sandbox,
+    baseUrl: inject("baseUrl"),
+    fetch: validating.fetch,
+  });
+});
+afterAll(async () => {
+  await tenant?.remove();
+});
+
+// The README's walkthrough, as an agent developer writes it with the SDK: no casts, no `any`.
+describe("the README walkthrough through the SDK", () => {
+  test("register, discover, negotiate, settle, and verify the receipt offline", async () => {
+    const translator = await client.agents.create({
+      name: "Translator",
+      capabilities: ["translation"],
+      description: "Translates legal text",
+    });
+    const buyer = await client.agents.create({ name: "Buyer", capabilities: ["procurement"] });
+    expect(translator).toMatchObject({ name: "Translator", capabilities: ["translation"] });
+
+    const listed = await client.agents.list({ limit: 10 });
+    expect(listed.data.map((agent) => agent.id)).toEqual([buyer.id, translator.id]);
+    const found = await client.agents.discover({ q: "legal", capability: "translation" });
+    expect(found.data.map((agent) => agent.id)).toContain(translator.id);
+
+    const refused = await client.agents.create({ name: "" }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AgentSettlementError);
+    expect(refused).toMatchObject({ status: 400, code: "invalid_request", param: "name" });
+    expect((refused as AgentSettlementError).requestId).toMatch(/^req-/);
+
+    const negotiation = await client.negotiations.create({
+      initiatorAgentId: buyer.id,
+      responders: [translator.id],
+      terms: { amount: { value: 2500, currency: "USD" } },
+    });
+    const accepted = await client.negotiations.respond(negotiation.id, {
+      agentId: translator.id,
+      action: "accept",
+    });
+    expect(accepted.status).toBe("accepted");
+    const settlement = await client.settlements.create({ negotiationId: negotiation.id });
+    const executed = await client.settlements.executeAndWait(settlement.id, { timeoutMs: 20_000 });
+    expect(executed).toMatchObject({ id: settlement.id, status: "executed" });
+
+    const [receipt] = (await client.receipts.list({ settlementId: settlement.id })).data;
+    expect(receipt?.settlementId).toBe(settlement.id);
+
+    // Offline: the bundle and the JWKS are all a third party needs (once the log has sealed it).
+    const bundle = await pollBundle(client, receipt!.id);
+    const verification = await client.receipts.verify(receipt!.id, { includeEvidence: true });
+    expect(verification.status).toBe("valid");
+    const offline = await verifyReceiptBundle(bundle, await client.jwks());
+    expect(offline.status).toBe("valid");
+    expect(offline.checks.map((check) => check.name)).toEqual([
+      "schema",
+      "evidence_chain",
+      "attest_hash",
+      "policy",
+      "inclusion",
+      "tree_head_signature",
+    ]);
+    const tampered = { ...bundle, amount: { ...bundle.amount, value: bundle.amount.value + 1 } };
+    expect((await verifyReceiptBundle(tampered, await client.jwks())).status).toBe("invalid");
+
+    const everyAgent: string[] = [];
+    for await (const agent of paginate(client.agents.list, { limit: 1 })) everyAgent.push(agent.id);
+    expect(everyAgent).toEqual([buyer.id, translator.id]);
+
+    // Every answer above matched the response schema the OpenAPI document declares for it.
+    expect(checked.filter((entry) => entry.problem !== null)).toEqual([]);
+    expect(checked.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual(
+      expect.arrayContaining([
+        "post /agents 201",
+        "post /agents 400",
+        "get /agents 200",
+        "get /agents/discover 200",
+        "post /negotiations 201",
+        "post /negotiations/{id}/respond 200",
+        "post /settlements 201",
+        "post /settlements/{id}/execute 200",
+        "get /receipts 200",
+        "post /receipts/{id}/verify 200",
+        "get /receipts/{id}/bundle 200",
+      ]),
+    );
+  });
+});
+
+/** The bundle once the receipt is sealed in the log (409 until then). */
+async function pollBundle(sdk: TAgentSettlementClient, receiptId: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      return await sdk.receipts.bundle(receiptId);
+    } catch (error) {
+      const pending = error instanceof AgentSettlementError && error.status === 409;
+      if (!pending || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
