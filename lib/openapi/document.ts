@@ -9,6 +9,7 @@ import { ZApiErrorBody } from "@/lib/http/error-response";
 import type { TOperation } from "@/lib/http/operation";
 import { allOperations } from "./operations";
 import { tagDescriptions } from "./tags";
+import { webhookPathItems } from "./webhook-events";
 
 const errorDescriptions: Record<TErrorCode, string> = {
   invalid_request:
@@ -62,11 +63,9 @@ const rateLimitHeaders = {
     .int()
     .meta({ description: "The plan's requests per minute (per address when unauthenticated)." }),
   "X-RateLimit-Remaining": z.int().meta({ description: "Requests left in the current window." }),
-  "X-RateLimit-Reset": z
-    .int()
-    .meta({
-      description: "Unix time (seconds) when the budget is full again, or the daily cap resets.",
-    }),
+  "X-RateLimit-Reset": z.int().meta({
+    description: "Unix time (seconds) when the budget is full again, or the daily cap resets.",
+  }),
 };
 
 const retryAfterHeader = {
@@ -204,5 +203,6 @@ export function buildOpenApiDocument(operations: TOperation[] = allOperations) {
       },
     },
     paths,
+    webhooks: webhookPathItems(),
   });
 }

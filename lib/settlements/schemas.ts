@@ -99,7 +99,7 @@ export const ZSettlementStats = z
       }),
     successRate: z.number().nullable().meta({
       description:
-        "Executed ÷ (executed + failed), counting reversed and disputed as executed; null before any finished.",
+        "Percentage (0 to 100, two decimals) of finished settlements that executed: executed ÷ (executed + failed), counting reversed and disputed as executed; null before any finished. Webhook endpoints' `successRate` is a percentage too.",
     }),
     executionTimeMs: z.object({
       mean: z.number().nullable(),

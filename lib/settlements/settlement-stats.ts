@@ -69,7 +69,7 @@ export async function settlementStats({
       value: Number(row.value),
       count: row.count,
     })),
-    successRate: finished === 0 ? null : Math.round((executedEver / finished) * 10_000) / 10_000,
+    successRate: finished === 0 ? null : Math.round((executedEver / finished) * 10_000) / 100,
     executionTimeMs: { mean: round(timing?.mean), p95: round(timing?.p95) },
   };
 }

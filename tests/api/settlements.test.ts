@@ -454,7 +454,7 @@ describe("settlements", () => {
         total: 4,
         counts: { pending: 1, executing: 0, executed: 2, failed: 1, reversed: 0, disputed: 0 },
         executedVolume: [{ currency: "USD", value: 3000, count: 2 }],
-        successRate: 0.6667,
+        successRate: 66.67,
       });
       expect(stats.body.executionTimeMs.mean).toBeGreaterThanOrEqual(0);
       expect(stats.body.executionTimeMs.p95).toBeGreaterThanOrEqual(
