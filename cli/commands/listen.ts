@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Command } from "commander";
-import { InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import { type TEventType, ZEventType } from "@/lib/events/types";
 import { generateWebhookSecret } from "@/lib/webhooks/endpoints/secret";
 import { eventFeed } from "../listen/event-feed";

@@ -23,12 +23,17 @@ export function eventFeed({ baseUrl, apiKey }: { baseUrl: string; apiKey: string
     const response = await fetch(`${url}?${query}`, {
       headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" },
       signal: AbortSignal.timeout(10_000),
+    }).catch((error: Error) => {
+      const cause = error.cause instanceof Error ? error.cause.message : error.message;
+      throw new Error(`${url} is unreachable (${cause})`);
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => undefined)) as
         | { error?: { message?: string } }
         | undefined;
-      throw new Error(`GET ${url} answered ${response.status} ${body?.error?.message ?? ""}`);
+      throw new Error(
+        `${url} answered ${response.status}: ${body?.error?.message ?? response.statusText}`,
+      );
     }
     return (await response.json()) as TEventPage;
   }

@@ -120,7 +120,7 @@ describe("npm run cli -- listen", () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
-  test("--json prints one JSON line per forwarded event; a bad --events value exits 2", {
+  test("--json prints one JSON line per forwarded event; a refused key exits 1, a bad --events value 2", {
     timeout: 90_000,
   }, async () => {
     receiver.received.length = 0;
@@ -146,6 +146,19 @@ describe("npm run cli -- listen", () => {
     const exit = exited(child);
     child.kill("SIGINT");
     expect(await exit).toBe(0);
+
+    const refused = listen(
+      "--forward-to",
+      receiver.origin,
+      "--api-key",
+      `sk_test_${"0".repeat(32)}`,
+      "--base-url",
+      inject("baseUrl"),
+    );
+    expect(await exited(refused.child)).toBe(1);
+    expect(refused.output.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^error: http:\S+\/sandbox\/v1\/events answered 401: \S/),
+    ]);
 
     const bad = listen("--forward-to", receiver.origin, "--api-key", "x", "--events", "agent.nope");
     expect(await exited(bad.child)).toBe(2);
