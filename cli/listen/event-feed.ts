@@ -42,7 +42,7 @@ export function eventFeed({ baseUrl, apiKey }: { baseUrl: string; apiKey: string
     const since = newest - lateCommitMs;
     const fresh: TEventEnvelope[] = [];
     let cursor: string | null = null;
-    for (let read = 0; read < pages; read++) {
+    for (let count = 0; count < pages; count++) {
       const { data, cursor: next, hasMore } = await page(cursor);
       const recent = data.filter((event) => Date.parse(event.createdAt) >= since);
       fresh.push(...recent.filter((event) => !seen.has(event.id)));
