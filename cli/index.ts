@@ -1,43 +1,73 @@
-import { ApiError } from "@/lib/http/api-error";
-import { UsageError } from "./command";
-import { commands } from "./commands";
+import { Command } from "commander";
+import { attestMonitor } from "./commands/attest-monitor";
+import { attestRotateKey } from "./commands/attest-rotate-key";
+import { attestSeal } from "./commands/attest-seal";
+import { jwtRotate } from "./commands/jwt-rotate";
+import { keysCreate } from "./commands/keys-create";
+import { keysList } from "./commands/keys-list";
+import { keysRevoke } from "./commands/keys-revoke";
+import { keysRoll } from "./commands/keys-roll";
+import { listen } from "./commands/listen";
+import { mcp } from "./commands/mcp";
+import { orgCreate } from "./commands/org-create";
+import { orgList } from "./commands/org-list";
+import { receiptsVerify } from "./commands/receipts-verify";
+import { walletsFund } from "./commands/wallets-fund";
+import { walletsShow } from "./commands/wallets-show";
+import { closeDatabase, openDatabase } from "./database";
+import { reportFailure } from "./output";
 
-const usage = `Usage: npm run cli -- <command> [options]
+// Set before the subcommands exist, which inherit them: errors reach reportFailure as one line.
+const program = new Command("npm run cli --")
+  .description(
+    "Operator commands. Uses DATABASE_URL when set; otherwise the embedded database, through the running server if there is one.",
+  )
+  .option("--json", "machine-readable output: one JSON document on stdout (listen: JSON lines)")
+  .configureHelp({ showGlobalOptions: true })
+  .configureOutput({ outputError: () => {} })
+  .exitOverride();
 
-${commands.map((command) => `  ${command.usage.padEnd(68)} ${command.summary}`).join("\n")}
+const group = (name: string, description: string) => program.command(name).description(description);
 
-Uses DATABASE_URL when set; otherwise the embedded database, through the running server if
-there is one. \`receipts verify\` needs no database: only the receipt file and the JWKS.`;
+const org = group("org", "create and list organizations");
+orgCreate(org);
+orgList(org);
+const keys = group("keys", "create, list, roll and revoke API keys");
+keysCreate(keys);
+keysList(keys);
+keysRoll(keys);
+keysRevoke(keys);
+jwtRotate(group("jwt", "rotate the agent token signing key"));
+const wallets = group("wallets", "fund and show sandbox ledger wallets");
+walletsFund(wallets);
+walletsShow(wallets);
+const attest = group("attest", "seal, rotate the key of, and monitor the attest log");
+attestSeal(attest);
+attestRotateKey(attest);
+// Offline commands run without opening any database.
+const offline = new Set<Command>([
+  attestMonitor(attest),
+  receiptsVerify(group("receipts", "verify exported receipts")),
+  mcp(program),
+  listen(program),
+]);
+
+program.hook("preAction", async (_program, action) => {
+  if (!offline.has(action)) await openDatabase();
+});
 
 async function main(argv: string[]): Promise<number> {
-  const command = commands.find((candidate) =>
-    candidate.path.every((word, index) => argv[index] === word),
-  );
-  if (!command) {
-    console.error(usage);
-    return argv.length === 0 || argv[0] === "help" ? 0 : 2;
-  }
-  const args = argv.slice(command.path.length);
-  const exitCode = (result: unknown) => (typeof result === "number" ? result : 0);
-  if (command.database === false) return exitCode(await command.run(args));
-  // Loaded only for commands that use a database, so offline ones never touch one.
-  const { ensureDatabase } = await import("@/db/ensure");
-  const { closeDatabase } = await import("@/db/client");
-  const database = await ensureDatabase("cli");
   try {
-    return exitCode(await command.run(args));
+    await program.parseAsync(argv, { from: "user" });
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    return reportFailure(error);
   } finally {
     await closeDatabase();
-    await database.embedded?.stop();
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ApiError || error instanceof UsageError ? `error: ${error.message}` : error,
-    );
-    process.exit(1);
-  },
+  (error) => process.exit(reportFailure(error)),
 );

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
+import { type Command, InvalidArgumentError } from "commander";
 import { z } from "zod";
 import { fromHashHex, verifyConsistency, verifyTreeHead } from "@/lib/attest";
 import { ZHashHex, ZJwks, ZTreeHead } from "@/lib/attest/schemas";
-import { type TCliCommand, UsageError } from "../command";
+import { printJson, wantsJson } from "../output";
+import { parseUrl } from "../parse-url";
 
 const ZSeen = ZTreeHead;
 type TSeen = z.infer<typeof ZSeen>;
@@ -18,9 +19,9 @@ async function getJson(url: URL, what: string): Promise<unknown> {
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
-    throw new UsageError(`${what}: ${url} is unreachable (${(error as Error).message})`);
+    throw new Error(`${what}: ${url} is unreachable (${(error as Error).message})`);
   }
-  if (!response.ok) throw new UsageError(`${what}: ${url} answered ${response.status}`);
+  if (!response.ok) throw new Error(`${what}: ${url} answered ${response.status}`);
   return response.json();
 }
 
@@ -29,7 +30,7 @@ async function getJson(url: URL, what: string): Promise<unknown> {
  * checkpoint is signed by a key of the JWKS and extends `seen`, the last checkpoint this
  * monitor accepted. Answers the checks and the checkpoint to remember.
  */
-export async function monitorLog({
+async function monitorLog({
   base,
   jwksUrl,
   seen,
@@ -42,12 +43,12 @@ export async function monitorLog({
   const parsed = ZSeen.safeParse(
     await getJson(new URL("attest/log/checkpoint", root), "checkpoint"),
   );
-  if (!parsed.success) throw new UsageError("checkpoint: not a signed tree head");
+  if (!parsed.success) throw new Error("checkpoint: not a signed tree head");
   const latest: TSeen = parsed.data;
   const jwks = ZJwks.safeParse(
     await getJson(new URL(jwksUrl ?? "/.well-known/jwks.json", root), "JWKS"),
   );
-  if (!jwks.success) throw new UsageError("JWKS: not a JSON Web Key Set");
+  if (!jwks.success) throw new Error("JWKS: not a JSON Web Key Set");
   const signature = await verifyTreeHead({ treeHead: latest, jwks: jwks.data });
   const checks: TCheck[] = [
     {
@@ -100,38 +101,37 @@ export async function monitorLog({
   return { checks, latest };
 }
 
-export const attestMonitor: TCliCommand = {
-  path: ["attest", "monitor"],
-  usage: "attest monitor --url <api base> [--state <file>] [--jwks <url>] [--json]",
-  summary: "check the public log: signed, and extending the last checkpoint seen",
-  database: false,
-  async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        url: { type: "string" },
-        state: { type: "string" },
-        jwks: { type: "string" },
-        json: { type: "boolean", default: false },
-      },
+type TOptions = { url: string; state?: string; jwks?: string };
+
+export const attestMonitor = (attest: Command) =>
+  attest
+    .command("monitor")
+    .description(
+      "check the public log: signed, and extending the last checkpoint seen (exit 1 when not)",
+    )
+    .requiredOption("--url <api base>", "the API base, e.g. https://api.example.com/v1", parseUrl)
+    .option("--state <file>", "the last checkpoint accepted; updated when this one passes")
+    .option("--jwks <url>", "the JWKS (default: the API's /.well-known/jwks.json)")
+    .action(async (options: TOptions, command: Command) => {
+      let seen: TSeen | undefined;
+      if (options.state && existsSync(options.state)) {
+        const stored = ZSeen.safeParse(JSON.parse(await readFile(options.state, "utf8")));
+        if (!stored.success)
+          throw new InvalidArgumentError(`--state ${options.state} holds no checkpoint`);
+        seen = stored.data;
+      }
+      const { checks, latest } = await monitorLog({
+        base: options.url,
+        jwksUrl: options.jwks,
+        seen,
+      });
+      const ok = checks.every((check) => check.ok);
+      if (wantsJson(command)) printJson({ ok, checks, checkpoint: latest });
+      else
+        for (const check of checks)
+          console.log(`${check.ok ? "ok  " : "FAIL"}  ${check.name}: ${check.detail}`);
+      // Only a checkpoint that passed becomes the one the next run compares with.
+      if (ok && options.state)
+        await writeFile(options.state, `${JSON.stringify(latest, null, 2)}\n`);
+      if (!ok) process.exitCode = 1;
     });
-    if (!values.url || positionals.length > 0) throw new UsageError("give --url <api base>");
-    if (!URL.canParse(values.url)) throw new UsageError(`--url ${values.url} is not a URL`);
-    let seen: TSeen | undefined;
-    if (values.state && existsSync(values.state)) {
-      const stored = ZSeen.safeParse(JSON.parse(await readFile(values.state, "utf8")));
-      if (!stored.success) throw new UsageError(`--state ${values.state} holds no checkpoint`);
-      seen = stored.data;
-    }
-    const { checks, latest } = await monitorLog({ base: values.url, jwksUrl: values.jwks, seen });
-    const ok = checks.every((check) => check.ok);
-    if (values.json) console.log(JSON.stringify({ ok, checks, checkpoint: latest }, null, 2));
-    else
-      for (const check of checks)
-        console.log(`${check.ok ? "ok  " : "FAIL"}  ${check.name}: ${check.detail}`);
-    // Only a checkpoint that passed becomes the one the next run compares with.
-    if (ok && values.state) await writeFile(values.state, `${JSON.stringify(latest, null, 2)}\n`);
-    return ok ? 0 : 1;
-  },
-};

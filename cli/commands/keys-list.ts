@@ -1,25 +1,27 @@
-import { parseArgs } from "node:util";
+import type { Command } from "commander";
 import { listApiKeys } from "@/lib/keys/list-keys";
-import { type TCliCommand, UsageError } from "../command";
+import { requireOrganization } from "../lookups";
+import { printJson, wantsJson } from "../output";
 
-export const keysList: TCliCommand = {
-  path: ["keys", "list"],
-  usage: "keys list --org <id>",
-  summary: "list an organization's keys (prefix and last four only)",
-  async run(args) {
-    const { values } = parseArgs({ args, options: { org: { type: "string" } } });
-    if (!values.org) throw new UsageError("--org is required");
-    for (const key of await listApiKeys({ organizationId: values.org })) {
-      console.log(
-        [
-          key.id,
-          key.environment,
-          `${key.prefix}…${key.last4}`,
-          key.status,
-          key.expiresAt ?? "-",
-          key.name,
-        ].join("\t"),
-      );
-    }
-  },
-};
+export const keysList = (keys: Command) =>
+  keys
+    .command("list")
+    .description("list an organization's keys (prefix and last four only)")
+    .requiredOption("--org <id>", "the organization")
+    .action(async (options: { org: string }, command: Command) => {
+      await requireOrganization(options.org);
+      const list = await listApiKeys({ organizationId: options.org });
+      if (wantsJson(command)) return printJson(list);
+      for (const key of list) {
+        console.log(
+          [
+            key.id,
+            key.environment,
+            `${key.prefix}…${key.last4}`,
+            key.status,
+            key.expiresAt ?? "-",
+            key.name,
+          ].join("\t"),
+        );
+      }
+    });

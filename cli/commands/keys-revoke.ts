@@ -1,19 +1,18 @@
-import { parseArgs } from "node:util";
+import type { Command } from "commander";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
-import { type TCliCommand, UsageError } from "../command";
-import { organizationOfKey } from "./organization-of-key";
+import { organizationOfKey } from "../lookups";
+import { printJson, wantsJson } from "../output";
 
-export const keysRevoke: TCliCommand = {
-  path: ["keys", "revoke"],
-  usage: "keys revoke --key <id>",
-  summary: "revoke a key at once",
-  async run(args) {
-    const { values } = parseArgs({ args, options: { key: { type: "string" } } });
-    if (!values.key) throw new UsageError("--key is required");
-    const key = await revokeApiKey({
-      organizationId: await organizationOfKey(values.key),
-      keyId: values.key,
+export const keysRevoke = (keys: Command) =>
+  keys
+    .command("revoke")
+    .description("revoke a key at once")
+    .requiredOption("--key <id>", "the key")
+    .action(async (options: { key: string }, command: Command) => {
+      const key = await revokeApiKey({
+        organizationId: await organizationOfKey(options.key),
+        keyId: options.key,
+      });
+      if (wantsJson(command)) printJson(key);
+      else console.log(`${key.id}\trevoked at ${key.revokedAt}`);
     });
-    console.log(`${key.id}\trevoked at ${key.revokedAt}`);
-  },
-};

@@ -1,29 +1,28 @@
-import { parseArgs } from "node:util";
+import { type Command, Option } from "commander";
 import { rollApiKey } from "@/lib/keys/roll-key";
-import { ZRollOverlap } from "@/lib/keys/roll-overlaps";
-import { type TCliCommand, UsageError } from "../command";
-import { organizationOfKey } from "./organization-of-key";
+import { type TRollOverlap, ZRollOverlap } from "@/lib/keys/roll-overlaps";
+import { organizationOfKey } from "../lookups";
+import { printJson, wantsJson } from "../output";
 
-export const keysRoll: TCliCommand = {
-  path: ["keys", "roll"],
-  usage: "keys roll --key <id> [--overlap now|1h|24h|7d]",
-  summary: "issue a new secret; the old one works until the overlap ends",
-  async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: { key: { type: "string" }, overlap: { type: "string" } },
+export const keysRoll = (keys: Command) =>
+  keys
+    .command("roll")
+    .description("issue a new secret; the old one works until the overlap ends")
+    .requiredOption("--key <id>", "the key")
+    .addOption(
+      new Option("--overlap <overlap>", "how long the old secret keeps working")
+        .choices(ZRollOverlap.options)
+        .default("24h"),
+    )
+    .action(async (options: { key: string; overlap: TRollOverlap }, command: Command) => {
+      const result = await rollApiKey({
+        organizationId: await organizationOfKey(options.key),
+        keyId: options.key,
+        overlap: options.overlap,
+      });
+      if (wantsJson(command)) return printJson(result);
+      console.error(
+        `rolled ${options.key} → ${result.key.id}; the old secret stops at ${result.previous.expiresAt}.`,
+      );
+      console.log(result.secret);
     });
-    if (!values.key) throw new UsageError("--key is required");
-    const overlap = ZRollOverlap.safeParse(values.overlap ?? "24h");
-    if (!overlap.success) throw new UsageError("--overlap must be now, 1h, 24h or 7d");
-    const result = await rollApiKey({
-      organizationId: await organizationOfKey(values.key),
-      keyId: values.key,
-      overlap: overlap.data,
-    });
-    console.error(
-      `rolled ${values.key} → ${result.key.id}; the old secret stops at ${result.previous.expiresAt}.`,
-    );
-    console.log(result.secret);
-  },
-};

@@ -1,27 +1,20 @@
-import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Command } from "commander";
 import { remoteClient } from "@/lib/mcp/api-client";
 import { createMcpServer } from "@/lib/mcp/server";
-import { type TCliCommand, UsageError } from "../command";
+import { parseUrl } from "../parse-url";
 
-export const mcp: TCliCommand = {
-  path: ["mcp"],
-  usage: "mcp --api-key <key> [--url <origin>]",
-  summary: "serve the MCP tools over stdio, calling the API at --url with the key",
-  database: false,
-  async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: { "api-key": { type: "string" }, url: { type: "string" } },
+export const mcp = (program: Command) =>
+  program
+    .command("mcp")
+    .description(
+      "serve the MCP tools over stdio, calling the API at --url with the key (stdout is JSON-RPC)",
+    )
+    .requiredOption("--api-key <key>", "sk_test_… or sk_live_…")
+    .option("--url <origin>", "the API's origin", parseUrl, "http://127.0.0.1:3000")
+    .action(async (options: { apiKey: string; url: string }) => {
+      const server = createMcpServer(remoteClient(options));
+      await server.connect(new StdioServerTransport());
+      // Serves until the client closes stdin.
+      await new Promise<void>((resolve) => process.stdin.once("close", resolve));
     });
-    const apiKey = values["api-key"];
-    if (!apiKey) throw new UsageError("give --api-key <sk_test_… or sk_live_…>");
-    const url = values.url ?? "http://127.0.0.1:3000";
-    if (!URL.canParse(url)) throw new UsageError(`--url ${url} is not a URL`);
-    const server = createMcpServer(remoteClient({ url, apiKey }));
-    await server.connect(new StdioServerTransport());
-    // Serves until the client closes stdin.
-    await new Promise<void>((resolve) => process.stdin.once("close", resolve));
-    return 0;
-  },
-};

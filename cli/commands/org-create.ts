@@ -1,22 +1,16 @@
-import { parseArgs } from "node:util";
+import { type Command, Option } from "commander";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { planTiers, type TPlanTier } from "@/lib/orgs/plans";
-import { type TCliCommand, UsageError } from "../command";
+import { printJson, wantsJson } from "../output";
 
-export const orgCreate: TCliCommand = {
-  path: ["org", "create"],
-  usage: "org create --name <name> [--plan free|pro|enterprise]",
-  summary: "create an organization",
-  async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: { name: { type: "string" }, plan: { type: "string" } },
+export const orgCreate = (org: Command) =>
+  org
+    .command("create")
+    .description("create an organization")
+    .requiredOption("--name <name>", "the organization's name")
+    .addOption(new Option("--plan <plan>", "its plan").choices(planTiers).default("free"))
+    .action(async (options: { name: string; plan: TPlanTier }, command: Command) => {
+      const organization = await createOrganization(options);
+      if (wantsJson(command)) printJson(organization);
+      else console.log(`${organization.id}\t${organization.name}\t${organization.plan}`);
     });
-    if (!values.name) throw new UsageError("--name is required");
-    const plan = (values.plan ?? "free") as TPlanTier;
-    if (!planTiers.includes(plan))
-      throw new UsageError(`--plan must be one of ${planTiers.join(", ")}`);
-    const organization = await createOrganization({ name: values.name, plan });
-    console.log(`${organization.id}\t${organization.name}\t${organization.plan}`);
-  },
-};

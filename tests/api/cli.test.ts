@@ -131,9 +131,10 @@ describe("npm run cli", () => {
     await stopsWorking(secret, /revoked/);
   });
 
-  test("bad arguments exit non-zero with a message and change nothing", {
+  test("usage errors exit 2 with one line and no stack trace; failures exit 1", {
     timeout: 120_000,
   }, async () => {
+    const oneLine = (stderr: string) => stderr.trim().split("\n");
     const badEnvironment = await cli(
       "keys",
       "create",
@@ -142,14 +143,90 @@ describe("npm run cli", () => {
       "--env",
       "staging",
     );
-    expect(badEnvironment.code).not.toBe(0);
-    expect(badEnvironment.stderr).toContain("--env must be sandbox or production");
-    const unknownKey = await cli("keys", "revoke", "--key", "key-0000000000000000");
-    expect(unknownKey.code).not.toBe(0);
-    expect(unknownKey.stderr).toContain("no key with id 'key-0000000000000000'");
+    expect(badEnvironment).toMatchObject({ code: 2, stdout: "" });
+    expect(oneLine(badEnvironment.stderr)).toEqual([
+      "error: option '--env <env>' argument 'staging' is invalid. Allowed choices are sandbox, production.",
+    ]);
+    const unknownFlag = await cli("keys", "list", "--org", "org-0000000000000000", "--jsn");
+    expect(unknownFlag.code).toBe(2);
+    expect(oneLine(unknownFlag.stderr)).toEqual([
+      "error: unknown option '--jsn' (Did you mean --json?)",
+    ]);
+    expect(unknownFlag.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    const missing = await cli("keys", "revoke");
+    expect(missing.code).toBe(2);
+    expect(oneLine(missing.stderr)).toEqual(["error: required option '--key <id>' not specified"]);
     const unknownCommand = await cli("keys", "delete");
     expect(unknownCommand.code).toBe(2);
-    expect(unknownCommand.stderr).toContain("Usage: npm run cli");
+    expect(oneLine(unknownCommand.stderr)).toEqual(["error: unknown command 'delete'"]);
+
+    const unknownKey = await cli("keys", "revoke", "--key", "key-0000000000000000");
+    expect(unknownKey.code).toBe(1);
+    expect(oneLine(unknownKey.stderr)).toEqual(["error: no key with id 'key-0000000000000000'"]);
+    const unknownOrganization = await cli("keys", "list", "--org", "org-0000000000000000");
+    expect(unknownOrganization.code).toBe(1);
+    expect(oneLine(unknownOrganization.stderr)).toEqual([
+      "error: organization org-0000000000000000 not found",
+    ]);
+  });
+
+  test("help for the program and for every command, on stdout with exit 0", {
+    timeout: 60_000,
+  }, async () => {
+    const help = await cli("--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run cli -- \[options\] \[command\]/);
+    for (const command of ["org", "keys", "jwt", "wallets", "attest", "receipts", "mcp", "listen"])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    const keysCreate = await cli("keys", "create", "--help");
+    expect(keysCreate.code).toBe(0);
+    expect(keysCreate.stdout).toContain("Usage: npm run cli -- keys create [options]");
+    expect(keysCreate.stdout).toMatch(
+      /--env <env> +its environment \(choices: "sandbox", "production"\)/,
+    );
+    expect(keysCreate.stdout).toMatch(/--json +machine-readable output/);
+    const missingSubcommand = await cli("org");
+    expect(missingSubcommand.code).toBe(2);
+    expect(missingSubcommand.stderr).toMatch(/create \[options\] +create an organization/);
+    expect(missingSubcommand.stderr).toMatch(/list +list every organization/);
+  });
+
+  test("org list and --json: one JSON document that parses, listing the organization created", {
+    timeout: 60_000,
+  }, async () => {
+    const created = await cli("org", "create", "--name", "CLI JSON", "--json");
+    expect(created.code).toBe(0);
+    const organization = JSON.parse(created.stdout);
+    createdOrganizations.push(organization.id);
+    expect(organization).toMatchObject({ name: "CLI JSON", plan: "free" });
+    expect(organization.id).toMatch(/^org-[0-9A-Za-z]{16}$/);
+
+    const listed = await cli("org", "list");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split("\n")).toContainEqual(
+      `${organization.id}\tCLI JSON\tfree\t${organization.createdAt}`,
+    );
+    const json = await cli("org", "list", "--json");
+    expect(JSON.parse(json.stdout)).toContainEqual({
+      id: organization.id,
+      name: "CLI JSON",
+      plan: "free",
+      createdAt: organization.createdAt,
+    });
+
+    const key = await cli("--json", "keys", "create", "--org", organization.id, "--env", "sandbox");
+    expect(key.code).toBe(0);
+    expect(key.stderr).toBe("");
+    const { key: presented, secret } = JSON.parse(key.stdout);
+    expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+    expect(presented).toMatchObject({
+      environment: "sandbox",
+      status: "active",
+      name: "sandbox key",
+    });
+    expect((await agentsWith(secret)).status).toBe(200);
+    const keys = JSON.parse((await cli("keys", "list", "--org", organization.id, "--json")).stdout);
+    expect(keys).toEqual([expect.objectContaining({ id: presented.id, last4: secret.slice(-4) })]);
   });
 
   test.skipIf(!embedded)(

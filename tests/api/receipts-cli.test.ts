@@ -97,7 +97,7 @@ describe("npm run cli -- receipts verify", () => {
     expect(other.stdout).toMatch(/FAIL {2}tree_head_signature: tree head is for log/);
   });
 
-  test("a JWKS without the signing key fails the signature check; a non-JSON file is a usage error", () => {
+  test("a JWKS without the signing key fails the signature check (1); unreadable input is bad input (2)", () => {
     const emptyJwks = write("empty-jwks.json", { keys: [] });
     const result = cli(["receipts", "verify", write("good.json", bundle), "--jwks", emptyJwks]);
     expect(result.status).toBe(1);
@@ -105,7 +105,12 @@ describe("npm run cli -- receipts verify", () => {
     const notJson = path.join(dir, "not.json");
     writeFileSync(notJson, "receipt?");
     const broken = cli(["receipts", "verify", notJson, "--jwks", jwksFile]);
-    expect(broken.status).toBe(1);
-    expect(broken.stderr).toMatch(/error: receipt .* is not readable JSON/);
+    expect(broken.status).toBe(2);
+    expect(broken.stdout).toBe("");
+    expect(broken.stderr.trim()).toMatch(/^error: receipt \S+ is not readable JSON: [^\n]+$/);
+    const missing = cli(["receipts", "verify", "--jwks", jwksFile]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim()).toBe("error: missing required argument 'receipt.json'");
+    expect(missing.dataDirAfter).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decodeWebhookSecret, webhookSecretKey, ZWebhookSecret } from "./secret";
+import {
+  decodeWebhookSecret,
+  generateWebhookSecret,
+  webhookSecretKey,
+  ZWebhookSecret,
+} from "./secret";
 
 const messageOf = (secret: unknown) => {
   const parsed = ZWebhookSecret.safeParse(secret);
@@ -8,6 +13,13 @@ const messageOf = (secret: unknown) => {
 };
 
 describe("webhook secrets", () => {
+  it("generates valid whsec_ secrets of 32 random bytes, never the same twice", () => {
+    const [one, two] = [generateWebhookSecret(), generateWebhookSecret()];
+    expect(one).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(webhookSecretKey(one)).toHaveLength(32);
+    expect(one).not.toBe(two);
+  });
+
   it("uses a whsec_ secret as its decoded bytes", () => {
     const bytes = randomBytes(32);
     expect(Buffer.from(webhookSecretKey(`whsec_${bytes.toString("base64")}`))).toEqual(bytes);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 const whsecPrefix = "whsec_";
@@ -71,4 +72,9 @@ export function webhookSecretKey(secret: string): Uint8Array {
     throw new Error(`invalid webhook secret: ${decoded.message}`);
   }
   return decoded.key;
+}
+
+/** A new `whsec_` secret of 32 random bytes, for a receiver that did not choose its own. */
+export function generateWebhookSecret(): string {
+  return `${whsecPrefix}${randomBytes(32).toString("base64")}`;
 }
