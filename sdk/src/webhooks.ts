@@ -1,8 +1,13 @@
 import { fromBase64, toBase64 } from "../../lib/attest/bytes";
 import type { components } from "./generated/openapi";
 
-/** An event as a webhook endpoint receives it. */
-export type TWebhookEvent = components["schemas"]["Event"];
+type TSchemas = components["schemas"];
+
+/**
+ * An event as a webhook endpoint receives it: a union discriminated by `type`, so that
+ * `if (event.type === "settlement.executed")` narrows `event.data.object` to a Settlement.
+ */
+export type TWebhookEvent = TSchemas[Exclude<Extract<keyof TSchemas, `${string}Event`>, "Event">];
 
 export class WebhookVerificationError extends Error {
   constructor(message: string) {

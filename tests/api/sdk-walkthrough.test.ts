@@ -6,7 +6,11 @@ import {
   verifyReceiptBundle,
 } from "@agent-settlement/sdk";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type TCheckedResponse, validatingFetch } from "../support/openapi-responses";
+import {
+  type TCheckedResponse,
+  validatingFetch,
+  webhookBodyProblem,
+} from "../support/openapi-responses";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -88,6 +92,23 @@ describe("the README walkthrough through the SDK", () => {
     const everyAgent: string[] = [];
     for await (const agent of paginate(client.agents.list, { limit: 1 })) everyAgent.push(agent.id);
     expect(everyAgent).toEqual([buyer.id, translator.id]);
+
+    // Each event the walkthrough caused has the shape the document's webhooks section declares.
+    const events: { type: string; problem: string | null }[] = [];
+    for await (const event of paginate(client.events.list, { limit: 100 })) {
+      events.push({ type: event.type, problem: webhookBodyProblem(event.type, event) });
+    }
+    expect(new Set(events.map((event) => event.type))).toEqual(
+      new Set([
+        "agent.registered",
+        "negotiation.created",
+        "negotiation.accepted",
+        "settlement.created",
+        "settlement.executed",
+        "receipt.created",
+      ]),
+    );
+    expect(events.filter((event) => event.problem !== null)).toEqual([]);
 
     // Every answer above matched the response schema the OpenAPI document declares for it.
     expect(checked.filter((entry) => entry.problem !== null)).toEqual([]);

@@ -6,6 +6,7 @@ import {
 } from "@agent-settlement/sdk";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { eventually } from "../support/api";
+import { webhookBodyProblem } from "../support/openapi-responses";
 import { answer, startReceiver, type TReceived, type TReceiver } from "../support/receiver";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -55,6 +56,8 @@ describe("verifyWebhook on real deliveries", () => {
     const first = await deliveryAbout(agent.id);
     const event = await verifyWebhook(first.body, headersOf(first), whsec);
     expect(event).toMatchObject({ type: "agent.registered", data: { object: { id: agent.id } } });
+    if (event.type === "agent.registered") expect(event.data.object.name).toBe("Before rotation");
+    expect(webhookBodyProblem(event.type, event)).toBeNull();
     await expect(verifyWebhook(first.body, headersOf(first), plainSecret)).rejects.toThrow(
       WebhookVerificationError,
     );

@@ -5,6 +5,19 @@ type TDocument = {
   paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 };
 
+const document = buildOpenApiDocument() as unknown as TDocument;
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+ajv.addSchema(document, "openapi");
+
+/** Why a webhook body does not match the document's schema for its event type; null if it does. */
+export function webhookBodyProblem(type: string, body: unknown): string | null {
+  const validate = ajv.getSchema(
+    `openapi#/webhooks/${type}/post/requestBody/content/application~1json/schema`,
+  );
+  if (!validate) return `no webhook schema for ${type}`;
+  return validate(body) ? null : ajv.errorsText(validate.errors);
+}
+
 export type TCheckedResponse = {
   method: string;
   path: string;
@@ -19,9 +32,6 @@ export type TCheckedResponse = {
  * what it found for the test to assert.
  */
 export function validatingFetch(basePath: string) {
-  const document = buildOpenApiDocument() as unknown as TDocument;
-  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-  ajv.addSchema(document, "openapi");
   const templates = Object.keys(document.paths).map((template) => ({
     template,
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),

@@ -757,7 +757,308 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "negotiation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.created delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onNegotiationCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.accepted delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onNegotiationAcceptedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.rejected delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onNegotiationRejectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.countered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.countered delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onNegotiationCounteredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.cancelled delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onNegotiationCancelledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.expired delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onNegotiationExpiredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * settlement.created delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onSettlementCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.executed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * settlement.executed delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onSettlementExecutedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * settlement.failed delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onSettlementFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * settlement.reversed delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onSettlementReversedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * settlement.disputed delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onSettlementDisputedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "receipt.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * receipt.created delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onReceiptCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.registered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.registered delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onAgentRegisteredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.updated delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onAgentUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.deleted delivery
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         */
+        post: operations["onAgentDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         CreateAgentRequest: {
@@ -981,6 +1282,324 @@ export interface components {
             settlementId?: string;
             receiptId?: string;
         };
+        /** @description The body of a `negotiation.created` delivery. */
+        NegotiationCreatedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "negotiation.created";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Negotiation"];
+            };
+        };
+        Negotiation: {
+            /**
+             * @description Negotiation id.
+             * @example neg-7QzP0aK2fW9cX1bN
+             */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "rejected" | "cancelled" | "expired";
+            initiatorAgentId: string;
+            responders: string[];
+            parties: components["schemas"]["Party"][];
+            terms: components["schemas"]["Terms"];
+            /** @description The current round, from 1. */
+            round: number;
+            /** @description Parties that accepted the current round's terms. */
+            acceptedBy: string[];
+            /** @description Every round, oldest first, with its responses. */
+            rounds: components["schemas"]["NegotiationRound"][];
+            metadata: {
+                [key: string]: string;
+            };
+            expiresAt: string;
+            closedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Party: {
+            agentId: string;
+            /** @enum {string} */
+            role: "initiator" | "responder";
+            /** @description The initiator pays the whole amount; each responder receives its share. */
+            amount: number;
+        };
+        Terms: {
+            amount: components["schemas"]["Amount"];
+            splits: {
+                agentId: string;
+                amount: number;
+            }[];
+            description: string | null;
+        };
+        NegotiationRound: {
+            round: number;
+            proposedBy: string;
+            proposedAt: string;
+            terms: components["schemas"]["Terms"];
+            responses: {
+                agentId: string;
+                /** @enum {string} */
+                action: "accept" | "reject" | "counter" | "cancel";
+                message: string | null;
+                respondedAt: string;
+            }[];
+        };
+        /** @description The body of a `negotiation.accepted` delivery. */
+        NegotiationAcceptedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "negotiation.accepted";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Negotiation"];
+            };
+        };
+        /** @description The body of a `negotiation.rejected` delivery. */
+        NegotiationRejectedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "negotiation.rejected";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Negotiation"];
+            };
+        };
+        /** @description The body of a `negotiation.countered` delivery. */
+        NegotiationCounteredEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "negotiation.countered";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Negotiation"];
+            };
+        };
+        /** @description The body of a `negotiation.cancelled` delivery. */
+        NegotiationCancelledEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "negotiation.cancelled";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Negotiation"];
+            };
+        };
+        /** @description The body of a `negotiation.expired` delivery. */
+        NegotiationExpiredEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "negotiation.expired";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Negotiation"];
+            };
+        };
+        /** @description The body of a `settlement.created` delivery. */
+        SettlementCreatedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "settlement.created";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Settlement"];
+            };
+        };
+        Settlement: {
+            /**
+             * @description Settlement id.
+             * @example stl-9bX2kQ7fT1cZ0aWm
+             */
+            id: string;
+            negotiationId: string;
+            /** @enum {string} */
+            status: "pending" | "executing" | "executed" | "failed" | "reversed" | "disputed";
+            adapter: string;
+            amount: components["schemas"]["Amount"];
+            parties: components["schemas"]["Party"][];
+            /** @description The rail's reference, once executed. */
+            externalRef: string | null;
+            /**
+             * @description The policy version checked before money moved.
+             * @example pol-standard@v1
+             */
+            policyVersion: string | null;
+            failureCode: string | null;
+            failureMessage: string | null;
+            /** @description Why it was reversed or disputed. */
+            reason: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            executionStartedAt: string | null;
+            executedAt: string | null;
+            failedAt: string | null;
+            reversedAt: string | null;
+            disputedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description The body of a `settlement.executed` delivery. */
+        SettlementExecutedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "settlement.executed";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Settlement"];
+            };
+        };
+        /** @description The body of a `settlement.failed` delivery. */
+        SettlementFailedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "settlement.failed";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Settlement"];
+            };
+        };
+        /** @description The body of a `settlement.reversed` delivery. */
+        SettlementReversedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "settlement.reversed";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Settlement"];
+            };
+        };
+        /** @description The body of a `settlement.disputed` delivery. */
+        SettlementDisputedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "settlement.disputed";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Settlement"];
+            };
+        };
+        /** @description The body of a `receipt.created` delivery. */
+        ReceiptCreatedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "receipt.created";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["ReceiptListItem"];
+            };
+        };
+        ReceiptListItem: {
+            /**
+             * @description Receipt id.
+             * @example rcp-8XkqP2m9TnW2bX0a
+             */
+            id: string;
+            settlementId: string;
+            negotiationId: string;
+            amount: components["schemas"]["Amount"];
+            /**
+             * @description SHA-256, `0x` + 64 hex digits.
+             * @example 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f
+             */
+            attestHash: string;
+            /**
+             * @description `pending` until the attestation is sealed in the log, then `valid`; `invalid` when a recomputation no longer matches what was recorded.
+             * @enum {string}
+             */
+            status: "pending" | "valid" | "invalid";
+            /** @description ISO 8601 UTC with milliseconds. */
+            createdAt: string;
+        };
+        /** @description The body of a `agent.registered` delivery. */
+        AgentRegisteredEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "agent.registered";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Agent"];
+            };
+        };
         Agent: {
             /**
              * @description Agent id.
@@ -1000,6 +1619,43 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        /** @description The body of a `agent.updated` delivery. */
+        AgentUpdatedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "agent.updated";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["Agent"];
+            };
+        };
+        /** @description The body of a `agent.deleted` delivery. */
+        AgentDeletedEvent: {
+            /** @example evt-3kT9xQ7bLm2vN8cD */
+            id: string;
+            /** @constant */
+            type: "agent.deleted";
+            /** @example 2026-11-22T18:30:00.000Z */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** @constant */
+            apiVersion: "v1";
+            data: {
+                object: components["schemas"]["DeletedAgent"];
+            };
+        };
+        DeletedAgent: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
         Error: {
             error: {
                 /**
@@ -1016,7 +1672,7 @@ export interface components {
             };
         };
         AgentList: {
-            data: components["schemas"]["Agent"][];
+            data: components["schemas"]["AgentOutput"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             cursor: string | null;
             hasMore: boolean;
@@ -1098,102 +1754,14 @@ export interface components {
             agentId: string | null;
             revokedAt: string;
         };
-        Negotiation: {
-            /**
-             * @description Negotiation id.
-             * @example neg-7QzP0aK2fW9cX1bN
-             */
-            id: string;
-            /** @enum {string} */
-            status: "open" | "accepted" | "rejected" | "cancelled" | "expired";
-            initiatorAgentId: string;
-            responders: string[];
-            parties: components["schemas"]["Party"][];
-            terms: components["schemas"]["Terms"];
-            /** @description The current round, from 1. */
-            round: number;
-            /** @description Parties that accepted the current round's terms. */
-            acceptedBy: string[];
-            /** @description Every round, oldest first, with its responses. */
-            rounds: components["schemas"]["NegotiationRound"][];
-            metadata: {
-                [key: string]: string;
-            };
-            expiresAt: string;
-            closedAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        Party: {
-            agentId: string;
-            /** @enum {string} */
-            role: "initiator" | "responder";
-            /** @description The initiator pays the whole amount; each responder receives its share. */
-            amount: number;
-        };
-        Terms: {
-            amount: components["schemas"]["Amount"];
-            splits: {
-                agentId: string;
-                amount: number;
-            }[];
-            description: string | null;
-        };
-        NegotiationRound: {
-            round: number;
-            proposedBy: string;
-            proposedAt: string;
-            terms: components["schemas"]["Terms"];
-            responses: {
-                agentId: string;
-                /** @enum {string} */
-                action: "accept" | "reject" | "counter" | "cancel";
-                message: string | null;
-                respondedAt: string;
-            }[];
-        };
         NegotiationList: {
-            data: components["schemas"]["Negotiation"][];
+            data: components["schemas"]["NegotiationOutput"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             cursor: string | null;
             hasMore: boolean;
         };
-        Settlement: {
-            /**
-             * @description Settlement id.
-             * @example stl-9bX2kQ7fT1cZ0aWm
-             */
-            id: string;
-            negotiationId: string;
-            /** @enum {string} */
-            status: "pending" | "executing" | "executed" | "failed" | "reversed" | "disputed";
-            adapter: string;
-            amount: components["schemas"]["Amount"];
-            parties: components["schemas"]["Party"][];
-            /** @description The rail's reference, once executed. */
-            externalRef: string | null;
-            /**
-             * @description The policy version checked before money moved.
-             * @example pol-standard@v1
-             */
-            policyVersion: string | null;
-            failureCode: string | null;
-            failureMessage: string | null;
-            /** @description Why it was reversed or disputed. */
-            reason: string | null;
-            metadata: {
-                [key: string]: string;
-            };
-            executionStartedAt: string | null;
-            executedAt: string | null;
-            failedAt: string | null;
-            reversedAt: string | null;
-            disputedAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
         SettlementList: {
-            data: components["schemas"]["Settlement"][];
+            data: components["schemas"]["SettlementOutput"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             cursor: string | null;
             hasMore: boolean;
@@ -1216,7 +1784,7 @@ export interface components {
                 value: number;
                 count: number;
             }[];
-            /** @description Executed ÷ (executed + failed), counting reversed and disputed as executed; null before any finished. */
+            /** @description Percentage (0 to 100, two decimals) of finished settlements that executed: executed ÷ (executed + failed), counting reversed and disputed as executed; null before any finished. Webhook endpoints' `successRate` is a percentage too. */
             successRate: number | null;
             executionTimeMs: {
                 mean: number | null;
@@ -1377,32 +1945,10 @@ export interface components {
             };
         };
         ReceiptList: {
-            data: components["schemas"]["ReceiptListItem"][];
+            data: components["schemas"]["ReceiptListItemOutput"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             cursor: string | null;
             hasMore: boolean;
-        };
-        ReceiptListItem: {
-            /**
-             * @description Receipt id.
-             * @example rcp-8XkqP2m9TnW2bX0a
-             */
-            id: string;
-            settlementId: string;
-            negotiationId: string;
-            amount: components["schemas"]["Amount"];
-            /**
-             * @description SHA-256, `0x` + 64 hex digits.
-             * @example 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f
-             */
-            attestHash: string;
-            /**
-             * @description `pending` until the attestation is sealed in the log, then `valid`; `invalid` when a recomputation no longer matches what was recorded.
-             * @enum {string}
-             */
-            status: "pending" | "valid" | "invalid";
-            /** @description ISO 8601 UTC with milliseconds. */
-            createdAt: string;
         };
         Receipt: {
             /**
@@ -1758,6 +2304,135 @@ export interface components {
             /** @description RFC 9162 §2.1.3 inclusion proof, leaf side first. */
             proof: string[];
         };
+        AgentOutput: {
+            /**
+             * @description Agent id.
+             * @example agent-4fZq1c9TnW2bX0aK
+             */
+            id: string;
+            name: string;
+            description: string | null;
+            capabilities: string[];
+            endpointUrl: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            status: "active" | "suspended";
+            discoverable: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        NegotiationOutput: {
+            /**
+             * @description Negotiation id.
+             * @example neg-7QzP0aK2fW9cX1bN
+             */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "rejected" | "cancelled" | "expired";
+            initiatorAgentId: string;
+            responders: string[];
+            parties: components["schemas"]["PartyOutput"][];
+            terms: components["schemas"]["TermsOutput"];
+            /** @description The current round, from 1. */
+            round: number;
+            /** @description Parties that accepted the current round's terms. */
+            acceptedBy: string[];
+            /** @description Every round, oldest first, with its responses. */
+            rounds: components["schemas"]["NegotiationRoundOutput"][];
+            metadata: {
+                [key: string]: string;
+            };
+            expiresAt: string;
+            closedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PartyOutput: {
+            agentId: string;
+            /** @enum {string} */
+            role: "initiator" | "responder";
+            /** @description The initiator pays the whole amount; each responder receives its share. */
+            amount: number;
+        };
+        TermsOutput: {
+            amount: components["schemas"]["Amount"];
+            splits: {
+                agentId: string;
+                amount: number;
+            }[];
+            description: string | null;
+        };
+        NegotiationRoundOutput: {
+            round: number;
+            proposedBy: string;
+            proposedAt: string;
+            terms: components["schemas"]["TermsOutput"];
+            responses: {
+                agentId: string;
+                /** @enum {string} */
+                action: "accept" | "reject" | "counter" | "cancel";
+                message: string | null;
+                respondedAt: string;
+            }[];
+        };
+        SettlementOutput: {
+            /**
+             * @description Settlement id.
+             * @example stl-9bX2kQ7fT1cZ0aWm
+             */
+            id: string;
+            negotiationId: string;
+            /** @enum {string} */
+            status: "pending" | "executing" | "executed" | "failed" | "reversed" | "disputed";
+            adapter: string;
+            amount: components["schemas"]["Amount"];
+            parties: components["schemas"]["PartyOutput"][];
+            /** @description The rail's reference, once executed. */
+            externalRef: string | null;
+            /**
+             * @description The policy version checked before money moved.
+             * @example pol-standard@v1
+             */
+            policyVersion: string | null;
+            failureCode: string | null;
+            failureMessage: string | null;
+            /** @description Why it was reversed or disputed. */
+            reason: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            executionStartedAt: string | null;
+            executedAt: string | null;
+            failedAt: string | null;
+            reversedAt: string | null;
+            disputedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        ReceiptListItemOutput: {
+            /**
+             * @description Receipt id.
+             * @example rcp-8XkqP2m9TnW2bX0a
+             */
+            id: string;
+            settlementId: string;
+            negotiationId: string;
+            amount: components["schemas"]["Amount"];
+            /**
+             * @description SHA-256, `0x` + 64 hex digits.
+             * @example 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f
+             */
+            attestHash: string;
+            /**
+             * @description `pending` until the attestation is sealed in the log, then `valid`; `invalid` when a recomputation no longer matches what was recorded.
+             * @enum {string}
+             */
+            status: "pending" | "valid" | "invalid";
+            /** @description ISO 8601 UTC with milliseconds. */
+            createdAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1786,7 +2461,29 @@ export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest']
 export type TestWebhookRequest = components['schemas']['TestWebhookRequest'];
 export type VerifyReceiptRequest = components['schemas']['VerifyReceiptRequest'];
 export type AttestTarget = components['schemas']['AttestTarget'];
+export type NegotiationCreatedEvent = components['schemas']['NegotiationCreatedEvent'];
+export type Negotiation = components['schemas']['Negotiation'];
+export type Party = components['schemas']['Party'];
+export type Terms = components['schemas']['Terms'];
+export type NegotiationRound = components['schemas']['NegotiationRound'];
+export type NegotiationAcceptedEvent = components['schemas']['NegotiationAcceptedEvent'];
+export type NegotiationRejectedEvent = components['schemas']['NegotiationRejectedEvent'];
+export type NegotiationCounteredEvent = components['schemas']['NegotiationCounteredEvent'];
+export type NegotiationCancelledEvent = components['schemas']['NegotiationCancelledEvent'];
+export type NegotiationExpiredEvent = components['schemas']['NegotiationExpiredEvent'];
+export type SettlementCreatedEvent = components['schemas']['SettlementCreatedEvent'];
+export type Settlement = components['schemas']['Settlement'];
+export type SettlementExecutedEvent = components['schemas']['SettlementExecutedEvent'];
+export type SettlementFailedEvent = components['schemas']['SettlementFailedEvent'];
+export type SettlementReversedEvent = components['schemas']['SettlementReversedEvent'];
+export type SettlementDisputedEvent = components['schemas']['SettlementDisputedEvent'];
+export type ReceiptCreatedEvent = components['schemas']['ReceiptCreatedEvent'];
+export type ReceiptListItem = components['schemas']['ReceiptListItem'];
+export type AgentRegisteredEvent = components['schemas']['AgentRegisteredEvent'];
 export type Agent = components['schemas']['Agent'];
+export type AgentUpdatedEvent = components['schemas']['AgentUpdatedEvent'];
+export type AgentDeletedEvent = components['schemas']['AgentDeletedEvent'];
+export type DeletedAgent = components['schemas']['DeletedAgent'];
 export type Error = components['schemas']['Error'];
 export type AgentList = components['schemas']['AgentList'];
 export type DiscoveredAgentList = components['schemas']['DiscoveredAgentList'];
@@ -1797,12 +2494,7 @@ export type LedgerEntryList = components['schemas']['LedgerEntryList'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
 export type AgentToken = components['schemas']['AgentToken'];
 export type TokenRevocation = components['schemas']['TokenRevocation'];
-export type Negotiation = components['schemas']['Negotiation'];
-export type Party = components['schemas']['Party'];
-export type Terms = components['schemas']['Terms'];
-export type NegotiationRound = components['schemas']['NegotiationRound'];
 export type NegotiationList = components['schemas']['NegotiationList'];
-export type Settlement = components['schemas']['Settlement'];
 export type SettlementList = components['schemas']['SettlementList'];
 export type SettlementStats = components['schemas']['SettlementStats'];
 export type WebhookCreated = components['schemas']['WebhookCreated'];
@@ -1817,7 +2509,6 @@ export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type EventList = components['schemas']['EventList'];
 export type Event = components['schemas']['Event'];
 export type ReceiptList = components['schemas']['ReceiptList'];
-export type ReceiptListItem = components['schemas']['ReceiptListItem'];
 export type Receipt = components['schemas']['Receipt'];
 export type ReceiptParty = components['schemas']['ReceiptParty'];
 export type ReceiptBundle = components['schemas']['ReceiptBundle'];
@@ -1832,6 +2523,13 @@ export type ReplayResult = components['schemas']['ReplayResult'];
 export type LogCheckpoint = components['schemas']['LogCheckpoint'];
 export type LogConsistencyProof = components['schemas']['LogConsistencyProof'];
 export type LogInclusionProof = components['schemas']['LogInclusionProof'];
+export type AgentOutput = components['schemas']['AgentOutput'];
+export type NegotiationOutput = components['schemas']['NegotiationOutput'];
+export type PartyOutput = components['schemas']['PartyOutput'];
+export type TermsOutput = components['schemas']['TermsOutput'];
+export type NegotiationRoundOutput = components['schemas']['NegotiationRoundOutput'];
+export type SettlementOutput = components['schemas']['SettlementOutput'];
+export type ReceiptListItemOutput = components['schemas']['ReceiptListItemOutput'];
 export type $defs = Record<string, never>;
 export interface operations {
     listAgents: {
@@ -1994,7 +2692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Agent"];
+                    "application/json": components["schemas"]["AgentOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -2266,7 +2964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Agent"];
+                    "application/json": components["schemas"]["AgentOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -2571,7 +3269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Agent"];
+                    "application/json": components["schemas"]["AgentOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -3507,7 +4205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Negotiation"];
+                    "application/json": components["schemas"]["NegotiationOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -3683,7 +4381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Negotiation"];
+                    "application/json": components["schemas"]["NegotiationOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -3832,7 +4530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Negotiation"];
+                    "application/json": components["schemas"]["NegotiationOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -4145,7 +4843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Settlement"];
+                    "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -4448,7 +5146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Settlement"];
+                    "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -4599,7 +5297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Settlement"];
+                    "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
             /** @description Success. */
@@ -4616,7 +5314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Settlement"];
+                    "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -4799,7 +5497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Settlement"];
+                    "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -4993,7 +5691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Settlement"];
+                    "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
             /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
@@ -8170,6 +8868,441 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    onNegotiationCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNegotiationAcceptedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNegotiationRejectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNegotiationCounteredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationCounteredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNegotiationCancelledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNegotiationExpiredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSettlementCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSettlementExecutedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementExecutedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSettlementFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSettlementReversedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementReversedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSettlementDisputedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementDisputedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReceiptCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAgentRegisteredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRegisteredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAgentUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAgentDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on retries. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description One `v1,<signature>` per signing secret, space separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
