@@ -51,7 +51,7 @@ export const webhookPathItems = (): Record<string, ZodOpenApiPathItemObject> =>
           operationId: `on${schemaName(type)}`,
           summary: `${type} delivery`,
           description:
-            "Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.",
+            "Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.",
           security: [],
           requestParams: {
             header: z.object({

@@ -2,7 +2,7 @@ import createFetchClient, { type Middleware } from "openapi-fetch";
 import { AgentSettlementError } from "./errors";
 import type { operations, paths } from "./generated/openapi";
 import { fetchWithRetries, type TRetryOptions } from "./retry";
-import { executeAndWait, type TWaitOptions } from "./wait";
+import { executeAndWait, type TWaitOptions, waitWhilePending } from "./wait";
 
 export type TClientOptions = {
   /** An API key (`sk_test_…` for the sandbox, `sk_live_…` for production) or an agent token. */
@@ -236,9 +236,15 @@ export function createClient(options: TClientOptions) {
       list: (query: TQuery<"listReceipts"> = {}) =>
         data(api.GET("/receipts", { params: { query } })),
       get: (receiptId: string) => data(api.GET("/receipts/{id}", { params: id(receiptId) })),
-      /** The self-contained bundle `verifyReceiptBundle` checks offline. */
+      /** The self-contained bundle `verifyReceiptBundle` checks offline; 409 until sealed. */
       bundle: (receiptId: string) =>
         data(api.GET("/receipts/{id}/bundle", { params: id(receiptId) })),
+      /** The bundle, waiting while the receipt is not sealed in the log yet (`pending`). */
+      sealedBundle: (receiptId: string, wait?: TWaitOptions) =>
+        waitWhilePending(
+          () => data(api.GET("/receipts/{id}/bundle", { params: id(receiptId) })),
+          wait,
+        ),
       verify: (receiptId: string, body: TJsonBody<"verifyReceipt"> = {}) =>
         data(api.POST("/receipts/{id}/verify", { params: id(receiptId), body })),
     },

@@ -40,3 +40,21 @@ export async function executeAndWait<TSettlement extends { id: string; status: s
   }
   return settlement;
 }
+
+/** Calls `read` until it stops answering 409 (a receipt not sealed yet), within the timeout. */
+export async function waitWhilePending<T>(
+  read: () => Promise<T>,
+  { timeoutMs = 30_000, pollIntervalMs = 500 }: TWaitOptions = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await read();
+    } catch (error) {
+      const pending = error instanceof AgentSettlementError && error.status === 409;
+      const left = deadline - Date.now();
+      if (!pending || left <= 0) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pollIntervalMs, left)));
+    }
+  }
+}

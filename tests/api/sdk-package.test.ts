@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { AgentSettlementError, createClient } from "@agent-settlement/sdk";
+import { createClient } from "@agent-settlement/sdk";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { pendingSettlement } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -65,15 +65,7 @@ async function sealedBundle() {
   const { settlement } = await pendingSettlement(tenant.keys.sandbox);
   await client.settlements.executeAndWait(settlement.id, { timeoutMs: 20_000 });
   const [receipt] = (await client.receipts.list({ settlementId: settlement.id })).data;
-  for (let tries = 0; ; tries++) {
-    try {
-      return { bundle: await client.receipts.bundle(receipt!.id), jwks: await client.jwks() };
-    } catch (error) {
-      if (!(error instanceof AgentSettlementError && error.status === 409) || tries > 60)
-        throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  return { bundle: await client.receipts.sealedBundle(receipt!.id), jwks: await client.jwks() };
 }
 
 describe("the packed SDK, installed outside the repository", () => {

@@ -47,13 +47,10 @@ describe("the README walkthrough through the SDK", () => {
     const found = await client.agents.discover({ q: "legal", capability: "translation" });
     expect(found.data.map((agent) => agent.id)).toContain(translator.id);
 
-    const refused = await client.agents.create({ name: "" }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(refused).toBeInstanceOf(AgentSettlementError);
+    const refused: unknown = await client.agents.create({ name: "" }).catch((error) => error);
+    if (!(refused instanceof AgentSettlementError)) throw new Error(`not refused: ${refused}`);
     expect(refused).toMatchObject({ status: 400, code: "invalid_request", param: "name" });
-    expect((refused as AgentSettlementError).requestId).toMatch(/^req-/);
+    expect(refused.requestId).toMatch(/^req-/);
 
     const negotiation = await client.negotiations.create({
       initiatorAgentId: buyer.id,
@@ -73,7 +70,7 @@ describe("the README walkthrough through the SDK", () => {
     expect(receipt?.settlementId).toBe(settlement.id);
 
     // Offline: the bundle and the JWKS are all a third party needs (once the log has sealed it).
-    const bundle = await pollBundle(client, receipt!.id);
+    const bundle = await client.receipts.sealedBundle(receipt!.id);
     const verification = await client.receipts.verify(receipt!.id, { includeEvidence: true });
     expect(verification.status).toBe("valid");
     const offline = await verifyReceiptBundle(bundle, await client.jwks());
@@ -129,17 +126,3 @@ describe("the README walkthrough through the SDK", () => {
     );
   });
 });
-
-/** The bundle once the receipt is sealed in the log (409 until then). */
-async function pollBundle(sdk: TAgentSettlementClient, receiptId: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      return await sdk.receipts.bundle(receiptId);
-    } catch (error) {
-      const pending = error instanceof AgentSettlementError && error.status === 409;
-      if (!pending || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
