@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { environmentEnum, timestampMs } from "./_columns";
 
 /** Every event the service emits, kept 30 days; webhooks deliver them. */
@@ -10,6 +10,8 @@ export const events = pgTable(
     environment: environmentEnum().notNull(),
     type: text().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** 1, 2, 3, … per object and organization (event_sequences); 0 on events older than it. */
+    sequence: bigint({ mode: "number" }).notNull().default(0),
     createdAt: timestampMs().notNull().defaultNow(),
   },
   (t) => [

@@ -4,6 +4,7 @@ export * from "./agents";
 export * from "./api-keys";
 export * from "./attest-log-heads";
 export * from "./attest-log-nodes";
+export * from "./event-sequences";
 export * from "./events";
 export * from "./evidence-records";
 export * from "./idempotency-keys";

@@ -74,7 +74,13 @@ export const ZTreeHead = z.object({
   origin: z.string().regex(/^[\x21-\x7e][\x20-\x7e]{0,254}$/),
   treeSize: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   rootHash: ZHashHex,
-  signature: z.string().regex(/^[A-Za-z0-9+/]{86}==$/),
+  signature: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{86}==$/)
+    .meta({
+      example:
+        "CzBVep/E6Q4zWH2ix+wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW+yBFao+02f4jSG2St9wBJg==",
+    }),
   keyId: z.string().min(1).max(200),
 });
 

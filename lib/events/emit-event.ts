@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
-import { events, type TEventRow } from "@/db/schema";
+import { eventSequences, events, type TEventRow } from "@/db/schema";
 import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { fanOutEvent, subscribedEndpoints } from "./fan-out";
@@ -11,12 +11,16 @@ export type TEmitEventInput = {
   environment: TEnvironment;
   type: TEventType;
   object: Record<string, unknown>;
+  /** The receipt that proves a settlement event's money movement. */
+  receipt?: { id: string; attestHash: string };
 };
 
 /**
  * Records an event inside the caller's transaction, together with its webhook deliveries and
  * their jobs (the outbox): they exist if and only if the change that caused them was committed.
- * The event is written and its subscribed endpoints found in one statement.
+ * One statement takes the object's next `sequence` (the counter row stays locked until the
+ * transaction ends, so concurrent changes number their events without gaps or repeats), writes
+ * the event and finds its subscribed endpoints.
  */
 export async function emitEvent(executor: TExecutor, input: TEmitEventInput): Promise<TEventRow> {
   const event: TEventRow = {
@@ -24,12 +28,25 @@ export async function emitEvent(executor: TExecutor, input: TEmitEventInput): Pr
     organizationId: input.organizationId,
     environment: input.environment,
     type: input.type,
-    data: { object: input.object },
+    data: { object: input.object, ...(input.receipt ? { receipt: input.receipt } : {}) },
+    sequence: 0,
     createdAt: new Date(),
   };
-  const [found] = await executor.execute<{ endpointIds: string[] }>(sql`
-    with recorded as (${executor.insert(events).values(event).getSQL()})
-    select array(${subscribedEndpoints(executor, event)}) as "endpointIds"`);
+  const objectId = String(input.object.id);
+  const recorded = executor
+    .insert(events)
+    .values({ ...event, sequence: sql`(select last from next_sequence)` });
+  const [found] = await executor.execute<{ endpointIds: string[]; sequence: string }>(sql`
+    with next_sequence as (
+      insert into ${eventSequences} (organization_id, object_id, last)
+      values (${input.organizationId}, ${objectId}, 1)
+      on conflict (organization_id, object_id)
+      do update set last = ${eventSequences}.last + 1
+      returning last
+    ), recorded as (${recorded.getSQL()})
+    select array(${subscribedEndpoints(executor, event)}) as "endpointIds",
+      (select last from next_sequence) as sequence`);
+  event.sequence = Number(found?.sequence);
   await fanOutEvent(executor, event, found?.endpointIds ?? []);
   return event;
 }

@@ -9,6 +9,7 @@ export function presentEvent(event: TEventRow): TEventEnvelope {
     createdAt: event.createdAt.toISOString(),
     environment: event.environment,
     apiVersion: "v1",
-    data: { object: (event.data as { object?: unknown }).object ?? null },
+    sequence: event.sequence,
+    data: event.data as TEventEnvelope["data"],
   };
 }

@@ -9,8 +9,17 @@ export const ZEvent = z
     createdAt: z.string().meta({ example: "2026-11-22T18:30:00.000Z" }),
     environment: z.enum(["sandbox", "production"]),
     apiVersion: z.literal("v1"),
+    sequence: z.number().int().meta({
+      description:
+        "1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.",
+      example: 3,
+    }),
     data: z.object({
       object: z.unknown().meta({ description: "The resource as it was after the change." }),
+      receipt: z.object({ id: z.string(), attestHash: z.string() }).optional().meta({
+        description:
+          "Settlement events from `settlement.executed` on: the receipt that proves the payment.",
+      }),
     }),
   })
   .meta({ id: "Event", description: "The envelope webhooks deliver as the request body." });

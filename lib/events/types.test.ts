@@ -61,7 +61,8 @@ describe("ZEventEnvelope", () => {
     createdAt: "2026-11-22T18:30:00.000Z",
     environment: "production",
     apiVersion: "v1",
-    data: { object: { id: "stl-1" } },
+    sequence: 2,
+    data: { object: { id: "stl-1" }, receipt: { id: "rcp-1", attestHash: `0x${"0".repeat(64)}` } },
   };
 
   it("accepts the contract's shape and refuses deviations", () => {
@@ -73,5 +74,6 @@ describe("ZEventEnvelope", () => {
       ZEventEnvelope.safeParse({ ...envelope, createdAt: "2026-11-22T18:30:00Z" }).success,
     ).toBe(false);
     expect(ZEventEnvelope.safeParse({ ...envelope, data: {} }).success).toBe(false);
+    expect(ZEventEnvelope.safeParse({ ...envelope, sequence: -1 }).success).toBe(false);
   });
 });

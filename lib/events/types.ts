@@ -72,8 +72,12 @@ export const ZEventEnvelope = z.object({
   createdAt: z.iso.datetime({ precision: 3 }),
   environment: ZEnvironment,
   apiVersion: z.literal("v1"),
-  data: z.object({ object: z.unknown() }),
+  sequence: z.number().int().nonnegative(),
+  data: z.object({
+    object: z.unknown(),
+    receipt: z.object({ id: z.string(), attestHash: z.string() }).optional(),
+  }),
 });
 export type TEventEnvelope<TObject = unknown> = Omit<z.infer<typeof ZEventEnvelope>, "data"> & {
-  data: { object: TObject };
+  data: { object: TObject; receipt?: { id: string; attestHash: string } };
 };

@@ -36,7 +36,10 @@ export const ZCreateNegotiationBody = z
       .min(1)
       .max(20)
       .refine((list) => new Set(list).size === list.length, "must be unique")
-      .meta({ description: "The payees: your agents or discoverable agents of any organization." }),
+      .meta({
+        description: "The payees: your agents or discoverable agents of any organization.",
+        example: ["agent-8sLw3nB6yQ2kV5rT"],
+      }),
     terms: ZTermsInput,
     expiresAt: z.iso
       .datetime({ offset: true })

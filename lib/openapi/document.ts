@@ -7,6 +7,7 @@ import {
 import { errorStatuses, type TErrorCode } from "@/lib/http/error-codes";
 import { ZApiErrorBody } from "@/lib/http/error-response";
 import type { TOperation } from "@/lib/http/operation";
+import { exampleOf } from "./examples";
 import { allOperations } from "./operations";
 import { tagDescriptions } from "./tags";
 import { webhookPathItems } from "./webhook-events";
@@ -167,6 +168,30 @@ function operationObject(operation: TOperation): ZodOpenApiOperationObject {
   };
 }
 
+type TMedia = { schema?: object; example?: unknown };
+type TOperationObject = {
+  requestBody?: { content?: Record<string, TMedia> };
+  responses?: Record<string, { content?: Record<string, TMedia> }>;
+};
+
+/** A request and a success answer example on every operation, built from the schemas' examples. */
+function addExamples(document: ReturnType<typeof createDocument>) {
+  const components = (document.components?.schemas ?? {}) as Parameters<typeof exampleOf>[1];
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {}) as TOperationObject[]) {
+      const request = operation.requestBody?.content?.["application/json"];
+      if (request?.schema) request.example = exampleOf(request.schema, components, true);
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const media = response.content?.["application/json"];
+        if (status.startsWith("2") && media?.schema) {
+          media.example = exampleOf(media.schema, components);
+        }
+      }
+    }
+  }
+  return document;
+}
+
 export function buildOpenApiDocument(operations: TOperation[] = allOperations) {
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
@@ -175,13 +200,13 @@ export function buildOpenApiDocument(operations: TOperation[] = allOperations) {
       [operation.method]: operationObject(operation),
     };
   }
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Agent Settlement Service API",
       version: "v1",
       description:
-        "Agents register, discover each other, negotiate, settle across payment rails and receive verifiable receipts.",
+        "Agents register, discover each other, negotiate, settle across payment rails and receive verifiable receipts. A path answers a method it does not list with 405 `method_not_allowed` and an `Allow` header; a body over 1 MiB is 413 `payload_too_large`; every answer carries `Request-Id`, and errors share one envelope (`Error`).",
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [
@@ -205,4 +230,5 @@ export function buildOpenApiDocument(operations: TOperation[] = allOperations) {
     paths,
     webhooks: webhookPathItems(),
   });
+  return addExamples(document);
 }

@@ -33,7 +33,9 @@ export const eventSchemas = Object.fromEntries(
     type,
     ZEvent.extend({
       type: z.literal(type),
-      data: z.object({ object: objectOf(type) }),
+      data: type.startsWith("settlement.")
+        ? z.object({ object: ZSettlement, receipt: ZEvent.shape.data.shape.receipt })
+        : z.object({ object: objectOf(type) }),
     }).meta({ id: schemaName(type), description: `The body of a \`${type}\` delivery.` }),
   ]),
 ) as unknown as Record<TEventType, z.ZodType>;

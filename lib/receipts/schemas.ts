@@ -181,7 +181,7 @@ export const ZReceiptVerification = z
 
 export const ZAttestTarget = z
   .strictObject({
-    settlementId: z.string().max(100).optional(),
+    settlementId: z.string().max(100).optional().meta({ example: "stl-9bX2kQ7fT1cZ0aWm" }),
     receiptId: z.string().max(100).optional(),
   })
   .superRefine((value, context) => {

@@ -30,7 +30,14 @@ export const ZReverseSettlementBody = z
   .meta({ id: "ReverseSettlementRequest" });
 
 export const ZDisputeSettlementBody = z
-  .strictObject({ reason: z.string().trim().min(1).max(2000) })
+  .strictObject({
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .meta({ example: "The translation was never delivered." }),
+  })
   .meta({ id: "DisputeSettlementRequest" });
 
 export const ZSettlement = z

@@ -32,4 +32,12 @@ export const conventions = [
     title: "Requests",
     body: "Bodies are JSON (Content-Type: application/json), at most 1 MiB. Unknown fields are rejected with 400 and param naming them. Every POST accepts Idempotency-Key (see Idempotency).",
   },
+  {
+    title: "Webhook signatures",
+    body: "Deliveries follow Standard Webhooks. Headers: webhook-id (the event id, the same on every retry: deduplicate on it), webhook-timestamp (Unix seconds of this attempt) and webhook-signature, a space-separated list of v1,<signature>, one per signing secret (two during a secret rotation's overlap). signature = standard base64 of HMAC-SHA256(key, UTF-8 bytes of webhook-id + \".\" + webhook-timestamp + \".\" + raw body). The key is the bytes of the base64 after whsec_ for a whsec_ secret, otherwise the secret's UTF-8 bytes. Accept when any listed signature equals yours (compare in constant time) and the timestamp is within 5 minutes of now. The body of each event type is in the document's webhooks section. The SDK's verifyWebhook does all of this.",
+  },
+  {
+    title: "Receipt format",
+    body: "A receipt's attestHash is 0x + hex(SHA-256(UTF-8 bytes of the RFC 8785 canonical JSON of the receipt body)). The body has exactly these members: id, settlementId, negotiationId, amount {value, currency}, parties [{agentId, role, amount}] (in the receipt's order), adapter, externalRef, policySnapshot, evidenceChainHead (the last evidence record's hash), evidenceChain (the record ids in order) and createdAt. Each evidence record's hash is 0x + hex(SHA-256(canonical JSON of {createdAt, id, payload, previousHash, type})); the first previousHash is 0x followed by 64 zeros, and each later one is the hash before it. The Merkle log entry is the 32 raw bytes of attestHash. Its leaf hash is SHA-256(0x00 || entry) and an inner node is SHA-256(0x01 || left || right) (RFC 9162). The tree head signs the C2SP checkpoint text <origin>\\n<tree size>\\n<root hash in standard base64>\\n with Ed25519, under the key whose kid is keyId in /.well-known/jwks.json. GET /receipts/{id}/bundle holds all of it; the SDK's verifyReceiptBundle (or npx agent-settlement verify-receipt) checks it offline.",
+  },
 ];

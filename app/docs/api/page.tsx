@@ -2,6 +2,7 @@ import { buildOpenApiDocument, errorReference } from "@/lib/openapi/document";
 import { schemaFields, type TSchemaField } from "@/lib/openapi/schema-fields";
 import { conventions } from "./conventions";
 import styles from "./reference.module.css";
+import { curlSample, sdkSample } from "./samples";
 
 export const metadata = { title: "API reference · Agent Settlement Service" };
 
@@ -12,7 +13,7 @@ type TParameter = {
   description?: string;
   schema?: object;
 };
-type TMediaContent = { content?: Record<string, { schema?: object }> };
+type TMediaContent = { content?: Record<string, { schema?: object; example?: unknown }> };
 type TOperationDoc = {
   operationId: string;
   summary: string;
@@ -30,6 +31,50 @@ function Prose({ text }: { text: string }) {
       {text
         .split("`")
         .map((part, index) => (index % 2 === 1 ? <code key={part}>{part}</code> : part))}
+    </>
+  );
+}
+
+/** The call with curl and with the SDK side by side, then the answer it gets. */
+function Samples({
+  path,
+  method,
+  operation,
+}: {
+  path: string;
+  method: string;
+  operation: TOperationDoc;
+}) {
+  const input = {
+    operationId: operation.operationId,
+    method,
+    path,
+    parameters: operation.parameters ?? [],
+    body: operation.requestBody?.content?.["application/json"]?.example,
+  };
+  const sdk = sdkSample(input);
+  const answer = Object.entries(operation.responses).find(([status]) => status.startsWith("2"));
+  const example = answer?.[1].content?.["application/json"]?.example;
+  return (
+    <>
+      <div className={styles.samples}>
+        <figure>
+          <figcaption>curl</figcaption>
+          <pre>{curlSample(input)}</pre>
+        </figure>
+        {sdk ? (
+          <figure>
+            <figcaption>SDK</figcaption>
+            <pre>{sdk}</pre>
+          </figure>
+        ) : null}
+      </div>
+      {example === undefined ? null : (
+        <figure className={styles.answer}>
+          <figcaption>{`Answer ${answer?.[0]}`}</figcaption>
+          <pre>{JSON.stringify(example, null, 2)}</pre>
+        </figure>
+      )}
     </>
   );
 }
@@ -170,6 +215,7 @@ export default function ApiReferencePage() {
                         />
                       </>
                     ) : null}
+                    <Samples path={path} method={method} operation={operation} />
                     <p className={styles.errors}>Errors: {errors.join(", ")}</p>
                   </article>
                 );

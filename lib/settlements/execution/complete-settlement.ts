@@ -61,22 +61,24 @@ export async function completeSettlement({
       },
       payment: { settlementId, adapter: row.adapter, externalRef, railStatus: "succeeded", amount },
     });
-    const [receipt] = await Promise.all([
-      issueReceipt(tx, {
-        tenant: { organizationId: row.organizationId, environment: row.environment },
-        settlementId,
-        negotiationId: row.negotiationId,
-        amount,
-        parties: row.parties,
-        adapter: row.adapter,
-        externalRef,
-        policyVersion: policy.policyVersion,
-        completedAt: now,
-        evidence,
-        chain,
-      }),
-      emitSettlementEvent(tx, { row, type: "settlement.executed" }),
-    ]);
+    const receipt = await issueReceipt(tx, {
+      tenant: { organizationId: row.organizationId, environment: row.environment },
+      settlementId,
+      negotiationId: row.negotiationId,
+      amount,
+      parties: row.parties,
+      adapter: row.adapter,
+      externalRef,
+      policyVersion: policy.policyVersion,
+      completedAt: now,
+      evidence,
+      chain,
+    });
+    await emitSettlementEvent(tx, {
+      row,
+      type: "settlement.executed",
+      receipt: { id: receipt.id, attestHash: receipt.attestHash },
+    });
     return { status: "executed", completed: true, receiptId: receipt.id };
   });
 }

@@ -29,6 +29,7 @@ export function sampleEvent({
     createdAt: now.toISOString(),
     environment,
     apiVersion: "v1",
+    sequence: 1,
     data: { object: { id: newId(kindOf[area] ?? "event"), object: area, test: true } },
   };
 }

@@ -769,7 +769,7 @@ export interface webhooks {
         put?: never;
         /**
          * negotiation.created delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onNegotiationCreatedEvent"];
         delete?: never;
@@ -789,7 +789,7 @@ export interface webhooks {
         put?: never;
         /**
          * negotiation.accepted delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onNegotiationAcceptedEvent"];
         delete?: never;
@@ -809,7 +809,7 @@ export interface webhooks {
         put?: never;
         /**
          * negotiation.rejected delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onNegotiationRejectedEvent"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface webhooks {
         put?: never;
         /**
          * negotiation.countered delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onNegotiationCounteredEvent"];
         delete?: never;
@@ -849,7 +849,7 @@ export interface webhooks {
         put?: never;
         /**
          * negotiation.cancelled delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onNegotiationCancelledEvent"];
         delete?: never;
@@ -869,7 +869,7 @@ export interface webhooks {
         put?: never;
         /**
          * negotiation.expired delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onNegotiationExpiredEvent"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.created delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onSettlementCreatedEvent"];
         delete?: never;
@@ -909,7 +909,7 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.executed delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onSettlementExecutedEvent"];
         delete?: never;
@@ -929,7 +929,7 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.failed delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onSettlementFailedEvent"];
         delete?: never;
@@ -949,7 +949,7 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.reversed delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onSettlementReversedEvent"];
         delete?: never;
@@ -969,7 +969,7 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.disputed delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onSettlementDisputedEvent"];
         delete?: never;
@@ -989,7 +989,7 @@ export interface webhooks {
         put?: never;
         /**
          * receipt.created delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onReceiptCreatedEvent"];
         delete?: never;
@@ -1009,7 +1009,7 @@ export interface webhooks {
         put?: never;
         /**
          * agent.registered delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onAgentRegisteredEvent"];
         delete?: never;
@@ -1029,7 +1029,7 @@ export interface webhooks {
         put?: never;
         /**
          * agent.updated delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onAgentUpdatedEvent"];
         delete?: never;
@@ -1049,7 +1049,7 @@ export interface webhooks {
         put?: never;
         /**
          * agent.deleted delivery
-         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 15 seconds, or the delivery is retried.
+         * @description Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`); verify with `verifyWebhook` from the SDK. Answer 2xx within 10 seconds, or the delivery is retried.
          */
         post: operations["onAgentDeletedEvent"];
         delete?: never;
@@ -1142,7 +1142,12 @@ export interface components {
              * @example agent-4fZq1c9TnW2bX0aK
              */
             initiatorAgentId?: string;
-            /** @description The payees: your agents or discoverable agents of any organization. */
+            /**
+             * @description The payees: your agents or discoverable agents of any organization.
+             * @example [
+             *       "agent-8sLw3nB6yQ2kV5rT"
+             *     ]
+             */
             responders: string[];
             terms: components["schemas"]["TermsInput"];
             /**
@@ -1203,6 +1208,7 @@ export interface components {
             reason?: string;
         };
         DisputeSettlementRequest: {
+            /** @example The translation was never delivered. */
             reason: string;
         };
         CreateWebhookRequest: {
@@ -1279,6 +1285,7 @@ export interface components {
             recomputeHash?: boolean;
         };
         AttestTarget: {
+            /** @example stl-9bX2kQ7fT1cZ0aWm */
             settlementId?: string;
             receiptId?: string;
         };
@@ -2285,6 +2292,7 @@ export interface components {
             origin: string;
             treeSize: number;
             rootHash: string;
+            /** @example CzBVep/E6Q4zWH2ix+wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW+yBFao+02f4jSG2St9wBJg== */
             signature: string;
             keyId: string;
             /** Format: date-time */
@@ -2563,6 +2571,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "agent-4fZq1c9TnW2bX0aK",
+                     *           "name": "string",
+                     *           "description": "string",
+                     *           "capabilities": [
+                     *             "string"
+                     *           ],
+                     *           "endpointUrl": "string",
+                     *           "metadata": {},
+                     *           "status": "active",
+                     *           "discoverable": true,
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string"
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentList"];
                 };
             };
@@ -2674,6 +2704,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Translator"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAgentRequest"];
             };
         };
@@ -2692,6 +2727,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "agent-4fZq1c9TnW2bX0aK",
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "capabilities": [
+                     *         "string"
+                     *       ],
+                     *       "endpointUrl": "string",
+                     *       "metadata": {},
+                     *       "status": "active",
+                     *       "discoverable": true,
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentOutput"];
                 };
             };
@@ -2839,6 +2890,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "agent-4fZq1c9TnW2bX0aK",
+                     *           "name": "string",
+                     *           "description": "string",
+                     *           "capabilities": [
+                     *             "string"
+                     *           ],
+                     *           "endpointUrl": "string",
+                     *           "score": 1
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DiscoveredAgentList"];
                 };
             };
@@ -2964,6 +3033,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "agent-4fZq1c9TnW2bX0aK",
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "capabilities": [
+                     *         "string"
+                     *       ],
+                     *       "endpointUrl": "string",
+                     *       "metadata": {},
+                     *       "status": "active",
+                     *       "discoverable": true,
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentOutput"];
                 };
             };
@@ -3106,6 +3191,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "deleted": true,
+                     *       "deletedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
@@ -3251,6 +3343,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Translator"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAgentRequest"];
             };
         };
@@ -3269,6 +3366,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "agent-4fZq1c9TnW2bX0aK",
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "capabilities": [
+                     *         "string"
+                     *       ],
+                     *       "endpointUrl": "string",
+                     *       "metadata": {},
+                     *       "status": "active",
+                     *       "discoverable": true,
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentOutput"];
                 };
             };
@@ -3433,6 +3546,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": "string",
+                     *       "balances": [
+                     *         {
+                     *           "currency": "string",
+                     *           "balance": 1
+                     *         }
+                     *       ],
+                     *       "entries": {
+                     *         "data": [
+                     *           {
+                     *             "id": "string",
+                     *             "transferId": "string",
+                     *             "kind": "fund",
+                     *             "reference": "string",
+                     *             "currency": "string",
+                     *             "amount": 1,
+                     *             "createdAt": "2026-11-22T18:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "cursor": "string",
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
@@ -3564,6 +3703,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": {
+                 *         "value": 10000,
+                 *         "currency": "USD"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FundWalletRequest"];
             };
         };
@@ -3582,6 +3729,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": "string",
+                     *       "balances": [
+                     *         {
+                     *           "currency": "string",
+                     *           "balance": 1
+                     *         }
+                     *       ],
+                     *       "entries": {
+                     *         "data": [
+                     *           {
+                     *             "id": "string",
+                     *             "transferId": "string",
+                     *             "kind": "fund",
+                     *             "reference": "string",
+                     *             "currency": "string",
+                     *             "amount": 1,
+                     *             "createdAt": "2026-11-22T18:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "cursor": "string",
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
@@ -3727,6 +3900,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": "agent-4fZq1c9TnW2bX0aK",
+                 *       "scopes": [
+                 *         "agent.read",
+                 *         "negotiation.respond"
+                 *       ],
+                 *       "ttlSeconds": 3600
+                 *     }
+                 */
                 "application/json": components["schemas"]["IssueTokenRequest"];
             };
         };
@@ -3745,6 +3928,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "string",
+                     *       "tokenType": "Bearer",
+                     *       "agentId": "agent-4fZq1c9TnW2bX0aK",
+                     *       "scopes": [
+                     *         "agent.register"
+                     *       ],
+                     *       "expiresIn": 1,
+                     *       "expiresAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentToken"];
                 };
             };
@@ -3890,6 +4085,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agentId": "agent-4fZq1c9TnW2bX0aK"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RevokeTokensRequest"];
             };
         };
@@ -3908,6 +4108,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "revoked": true,
+                     *       "jti": "string",
+                     *       "agentId": "string",
+                     *       "revokedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenRevocation"];
                 };
             };
@@ -4076,6 +4284,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "neg-7QzP0aK2fW9cX1bN",
+                     *           "status": "open",
+                     *           "initiatorAgentId": "string",
+                     *           "responders": [
+                     *             "string"
+                     *           ],
+                     *           "parties": [
+                     *             {
+                     *               "agentId": "string",
+                     *               "role": "initiator",
+                     *               "amount": 1
+                     *             }
+                     *           ],
+                     *           "terms": {
+                     *             "amount": {
+                     *               "value": 10000,
+                     *               "currency": "USD"
+                     *             },
+                     *             "splits": [
+                     *               {
+                     *                 "agentId": "string",
+                     *                 "amount": 1
+                     *               }
+                     *             ],
+                     *             "description": "string"
+                     *           },
+                     *           "round": 1,
+                     *           "acceptedBy": [
+                     *             "string"
+                     *           ],
+                     *           "rounds": [
+                     *             {
+                     *               "round": 1,
+                     *               "proposedBy": "string",
+                     *               "proposedAt": "string",
+                     *               "terms": {
+                     *                 "amount": {
+                     *                   "value": 10000,
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "splits": [
+                     *                   {
+                     *                     "agentId": "string",
+                     *                     "amount": 1
+                     *                   }
+                     *                 ],
+                     *                 "description": "string"
+                     *               },
+                     *               "responses": [
+                     *                 {
+                     *                   "agentId": "string",
+                     *                   "action": "accept",
+                     *                   "message": "string",
+                     *                   "respondedAt": "string"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "metadata": {},
+                     *           "expiresAt": "string",
+                     *           "closedAt": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string"
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["NegotiationList"];
                 };
             };
@@ -4187,6 +4468,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "initiatorAgentId": "agent-4fZq1c9TnW2bX0aK",
+                 *       "responders": [
+                 *         "agent-8sLw3nB6yQ2kV5rT"
+                 *       ],
+                 *       "terms": {
+                 *         "amount": {
+                 *           "value": 10000,
+                 *           "currency": "USD"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateNegotiationRequest"];
             };
         };
@@ -4205,6 +4500,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "neg-7QzP0aK2fW9cX1bN",
+                     *       "status": "open",
+                     *       "initiatorAgentId": "string",
+                     *       "responders": [
+                     *         "string"
+                     *       ],
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "terms": {
+                     *         "amount": {
+                     *           "value": 10000,
+                     *           "currency": "USD"
+                     *         },
+                     *         "splits": [
+                     *           {
+                     *             "agentId": "string",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "description": "string"
+                     *       },
+                     *       "round": 1,
+                     *       "acceptedBy": [
+                     *         "string"
+                     *       ],
+                     *       "rounds": [
+                     *         {
+                     *           "round": 1,
+                     *           "proposedBy": "string",
+                     *           "proposedAt": "string",
+                     *           "terms": {
+                     *             "amount": {
+                     *               "value": 10000,
+                     *               "currency": "USD"
+                     *             },
+                     *             "splits": [
+                     *               {
+                     *                 "agentId": "string",
+                     *                 "amount": 1
+                     *               }
+                     *             ],
+                     *             "description": "string"
+                     *           },
+                     *           "responses": [
+                     *             {
+                     *               "agentId": "string",
+                     *               "action": "accept",
+                     *               "message": "string",
+                     *               "respondedAt": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "expiresAt": "string",
+                     *       "closedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NegotiationOutput"];
                 };
             };
@@ -4381,6 +4743,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "neg-7QzP0aK2fW9cX1bN",
+                     *       "status": "open",
+                     *       "initiatorAgentId": "string",
+                     *       "responders": [
+                     *         "string"
+                     *       ],
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "terms": {
+                     *         "amount": {
+                     *           "value": 10000,
+                     *           "currency": "USD"
+                     *         },
+                     *         "splits": [
+                     *           {
+                     *             "agentId": "string",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "description": "string"
+                     *       },
+                     *       "round": 1,
+                     *       "acceptedBy": [
+                     *         "string"
+                     *       ],
+                     *       "rounds": [
+                     *         {
+                     *           "round": 1,
+                     *           "proposedBy": "string",
+                     *           "proposedAt": "string",
+                     *           "terms": {
+                     *             "amount": {
+                     *               "value": 10000,
+                     *               "currency": "USD"
+                     *             },
+                     *             "splits": [
+                     *               {
+                     *                 "agentId": "string",
+                     *                 "amount": 1
+                     *               }
+                     *             ],
+                     *             "description": "string"
+                     *           },
+                     *           "responses": [
+                     *             {
+                     *               "agentId": "string",
+                     *               "action": "accept",
+                     *               "message": "string",
+                     *               "respondedAt": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "expiresAt": "string",
+                     *       "closedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NegotiationOutput"];
                 };
             };
@@ -4512,6 +4941,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agentId": "agent-4fZq1c9TnW2bX0aK",
+                 *       "action": "accept"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RespondToNegotiationRequest"];
             };
         };
@@ -4530,6 +4965,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "neg-7QzP0aK2fW9cX1bN",
+                     *       "status": "open",
+                     *       "initiatorAgentId": "string",
+                     *       "responders": [
+                     *         "string"
+                     *       ],
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "terms": {
+                     *         "amount": {
+                     *           "value": 10000,
+                     *           "currency": "USD"
+                     *         },
+                     *         "splits": [
+                     *           {
+                     *             "agentId": "string",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "description": "string"
+                     *       },
+                     *       "round": 1,
+                     *       "acceptedBy": [
+                     *         "string"
+                     *       ],
+                     *       "rounds": [
+                     *         {
+                     *           "round": 1,
+                     *           "proposedBy": "string",
+                     *           "proposedAt": "string",
+                     *           "terms": {
+                     *             "amount": {
+                     *               "value": 10000,
+                     *               "currency": "USD"
+                     *             },
+                     *             "splits": [
+                     *               {
+                     *                 "agentId": "string",
+                     *                 "amount": 1
+                     *               }
+                     *             ],
+                     *             "description": "string"
+                     *           },
+                     *           "responses": [
+                     *             {
+                     *               "agentId": "string",
+                     *               "action": "accept",
+                     *               "message": "string",
+                     *               "respondedAt": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "metadata": {},
+                     *       "expiresAt": "string",
+                     *       "closedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NegotiationOutput"];
                 };
             };
@@ -4714,6 +5216,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "stl-9bX2kQ7fT1cZ0aWm",
+                     *           "negotiationId": "string",
+                     *           "status": "pending",
+                     *           "adapter": "string",
+                     *           "amount": {
+                     *             "value": 10000,
+                     *             "currency": "USD"
+                     *           },
+                     *           "parties": [
+                     *             {
+                     *               "agentId": "string",
+                     *               "role": "initiator",
+                     *               "amount": 1
+                     *             }
+                     *           ],
+                     *           "externalRef": "string",
+                     *           "policyVersion": "pol-standard@v1",
+                     *           "failureCode": "string",
+                     *           "failureMessage": "string",
+                     *           "reason": "string",
+                     *           "metadata": {},
+                     *           "executionStartedAt": "string",
+                     *           "executedAt": "string",
+                     *           "failedAt": "string",
+                     *           "reversedAt": "string",
+                     *           "disputedAt": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string"
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementList"];
                 };
             };
@@ -4825,6 +5365,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "negotiationId": "neg-7QzP0aK2fW9cX1bN"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSettlementRequest"];
             };
         };
@@ -4843,6 +5388,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "stl-9bX2kQ7fT1cZ0aWm",
+                     *       "negotiationId": "string",
+                     *       "status": "pending",
+                     *       "adapter": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "externalRef": "string",
+                     *       "policyVersion": "pol-standard@v1",
+                     *       "failureCode": "string",
+                     *       "failureMessage": "string",
+                     *       "reason": "string",
+                     *       "metadata": {},
+                     *       "executionStartedAt": "string",
+                     *       "executedAt": "string",
+                     *       "failedAt": "string",
+                     *       "reversedAt": "string",
+                     *       "disputedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
@@ -5021,6 +5598,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "from": "string",
+                     *       "to": "string",
+                     *       "total": 1,
+                     *       "counts": {
+                     *         "pending": 1,
+                     *         "executing": 1,
+                     *         "executed": 1,
+                     *         "failed": 1,
+                     *         "reversed": 1,
+                     *         "disputed": 1
+                     *       },
+                     *       "executedVolume": [
+                     *         {
+                     *           "currency": "string",
+                     *           "value": 1,
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "successRate": 1,
+                     *       "executionTimeMs": {
+                     *         "mean": 1,
+                     *         "p95": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementStats"];
                 };
             };
@@ -5146,6 +5750,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "stl-9bX2kQ7fT1cZ0aWm",
+                     *       "negotiationId": "string",
+                     *       "status": "pending",
+                     *       "adapter": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "externalRef": "string",
+                     *       "policyVersion": "pol-standard@v1",
+                     *       "failureCode": "string",
+                     *       "failureMessage": "string",
+                     *       "reason": "string",
+                     *       "metadata": {},
+                     *       "executionStartedAt": "string",
+                     *       "executedAt": "string",
+                     *       "failedAt": "string",
+                     *       "reversedAt": "string",
+                     *       "disputedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
@@ -5279,6 +5915,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["ExecuteSettlementRequest"];
             };
         };
@@ -5297,6 +5934,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "stl-9bX2kQ7fT1cZ0aWm",
+                     *       "negotiationId": "string",
+                     *       "status": "pending",
+                     *       "adapter": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "externalRef": "string",
+                     *       "policyVersion": "pol-standard@v1",
+                     *       "failureCode": "string",
+                     *       "failureMessage": "string",
+                     *       "reason": "string",
+                     *       "metadata": {},
+                     *       "executionStartedAt": "string",
+                     *       "executedAt": "string",
+                     *       "failedAt": "string",
+                     *       "reversedAt": "string",
+                     *       "disputedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
@@ -5314,6 +5983,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "stl-9bX2kQ7fT1cZ0aWm",
+                     *       "negotiationId": "string",
+                     *       "status": "pending",
+                     *       "adapter": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "externalRef": "string",
+                     *       "policyVersion": "pol-standard@v1",
+                     *       "failureCode": "string",
+                     *       "failureMessage": "string",
+                     *       "reason": "string",
+                     *       "metadata": {},
+                     *       "executionStartedAt": "string",
+                     *       "executedAt": "string",
+                     *       "failedAt": "string",
+                     *       "reversedAt": "string",
+                     *       "disputedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
@@ -5479,6 +6180,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["ReverseSettlementRequest"];
             };
         };
@@ -5497,6 +6199,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "stl-9bX2kQ7fT1cZ0aWm",
+                     *       "negotiationId": "string",
+                     *       "status": "pending",
+                     *       "adapter": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "externalRef": "string",
+                     *       "policyVersion": "pol-standard@v1",
+                     *       "failureCode": "string",
+                     *       "failureMessage": "string",
+                     *       "reason": "string",
+                     *       "metadata": {},
+                     *       "executionStartedAt": "string",
+                     *       "executedAt": "string",
+                     *       "failedAt": "string",
+                     *       "reversedAt": "string",
+                     *       "disputedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
@@ -5673,6 +6407,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The translation was never delivered."
+                 *     }
+                 */
                 "application/json": components["schemas"]["DisputeSettlementRequest"];
             };
         };
@@ -5691,6 +6430,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "stl-9bX2kQ7fT1cZ0aWm",
+                     *       "negotiationId": "string",
+                     *       "status": "pending",
+                     *       "adapter": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "externalRef": "string",
+                     *       "policyVersion": "pol-standard@v1",
+                     *       "failureCode": "string",
+                     *       "failureMessage": "string",
+                     *       "reason": "string",
+                     *       "metadata": {},
+                     *       "executionStartedAt": "string",
+                     *       "executedAt": "string",
+                     *       "failedAt": "string",
+                     *       "reversedAt": "string",
+                     *       "disputedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SettlementOutput"];
                 };
             };
@@ -5869,6 +6640,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *           "url": "string",
+                     *           "events": [
+                     *             "string"
+                     *           ],
+                     *           "status": "active",
+                     *           "successRate": 99.5,
+                     *           "lastDeliveredAt": "2026-11-22T18:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
@@ -5980,6 +6769,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/agent-settlement",
+                 *       "events": [
+                 *         "settlement.executed",
+                 *         "negotiation.accepted"
+                 *       ],
+                 *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                 *       "description": "Ledger sync"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -5998,6 +6798,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *       "url": "string",
+                     *       "events": [
+                     *         "string"
+                     *       ],
+                     *       "status": "active",
+                     *       "createdAt": "2026-11-22T18:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
@@ -6157,6 +6968,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *       "url": "string",
+                     *       "events": [
+                     *         "string"
+                     *       ],
+                     *       "status": "active",
+                     *       "description": "string",
+                     *       "stats": {
+                     *         "totalDeliveries": 1,
+                     *         "successRate": 99.5,
+                     *         "averageLatency": "142ms",
+                     *         "lastDeliveredAt": "2026-11-22T18:30:00.000Z"
+                     *       },
+                     *       "createdAt": "2026-11-22T18:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -6299,6 +7128,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "deleted": true,
+                     *       "deletedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
@@ -6427,6 +7263,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/agent-settlement",
+                 *       "events": [
+                 *         "settlement.executed",
+                 *         "negotiation.accepted"
+                 *       ],
+                 *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -6445,6 +7291,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *       "url": "string",
+                     *       "events": [
+                     *         "string"
+                     *       ],
+                     *       "status": "active",
+                     *       "updatedAt": "2026-11-22T18:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookUpdated"];
                 };
             };
@@ -6610,6 +7467,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "eventType": "settlement.executed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TestWebhookRequest"];
             };
         };
@@ -6628,6 +7490,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *       "testDelivery": {
+                     *         "status": "delivered",
+                     *         "responseCode": 1,
+                     *         "latency": "142ms",
+                     *         "signatureValid": true
+                     *       },
+                     *       "sentAt": "2026-11-22T18:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };
@@ -6804,6 +7678,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "dlv-2Jd8kR5tNw0yB3cE",
+                     *           "webhookId": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *           "eventId": "string",
+                     *           "eventType": "string",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "responseCode": 1,
+                     *           "latency": "142ms",
+                     *           "error": "string",
+                     *           "nextAttemptAt": "2026-11-22T18:30:00.000Z",
+                     *           "lastAttemptAt": "2026-11-22T18:30:00.000Z",
+                     *           "deliveredAt": "2026-11-22T18:30:00.000Z",
+                     *           "createdAt": "2026-11-22T18:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -6951,6 +7848,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv-2Jd8kR5tNw0yB3cE",
+                     *       "webhookId": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *       "eventId": "string",
+                     *       "eventType": "string",
+                     *       "status": "pending",
+                     *       "attempts": 1,
+                     *       "responseCode": 1,
+                     *       "latency": "142ms",
+                     *       "error": "string",
+                     *       "nextAttemptAt": "2026-11-22T18:30:00.000Z",
+                     *       "lastAttemptAt": "2026-11-22T18:30:00.000Z",
+                     *       "deliveredAt": "2026-11-22T18:30:00.000Z",
+                     *       "createdAt": "2026-11-22T18:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -7114,6 +8028,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt-3kT9xQ7bLm2vN8cD",
+                     *           "type": "negotiation.created",
+                     *           "createdAt": "2026-11-22T18:30:00.000Z",
+                     *           "environment": "sandbox",
+                     *           "apiVersion": "v1",
+                     *           "data": {
+                     *             "object": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventList"];
                 };
             };
@@ -7239,6 +8171,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "evt-3kT9xQ7bLm2vN8cD",
+                     *       "type": "negotiation.created",
+                     *       "createdAt": "2026-11-22T18:30:00.000Z",
+                     *       "environment": "sandbox",
+                     *       "apiVersion": "v1",
+                     *       "data": {
+                     *         "object": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -7390,6 +8334,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "rcp-8XkqP2m9TnW2bX0a",
+                     *           "settlementId": "string",
+                     *           "negotiationId": "string",
+                     *           "amount": {
+                     *             "value": 10000,
+                     *             "currency": "USD"
+                     *           },
+                     *           "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *           "status": "pending",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReceiptList"];
                 };
             };
@@ -7515,6 +8479,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rcp-8XkqP2m9TnW2bX0a",
+                     *       "settlementId": "string",
+                     *       "negotiationId": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "status": "pending",
+                     *       "createdAt": "string",
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "adapter": "string",
+                     *       "externalRef": "string",
+                     *       "attest": {
+                     *         "hash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *         "algorithm": "SHA-256",
+                     *         "proof": {
+                     *           "policySnapshot": "string",
+                     *           "evidenceChain": [
+                     *             "string"
+                     *           ],
+                     *           "deterministic": true
+                     *         },
+                     *         "status": "pending",
+                     *         "verifiedAt": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Receipt"];
                 };
             };
@@ -7657,6 +8657,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rcp-8XkqP2m9TnW2bX0a",
+                     *       "settlementId": "string",
+                     *       "negotiationId": "string",
+                     *       "amount": {
+                     *         "value": 10000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "status": "pending",
+                     *       "createdAt": "string",
+                     *       "parties": [
+                     *         {
+                     *           "agentId": "string",
+                     *           "role": "initiator",
+                     *           "amount": 1
+                     *         }
+                     *       ],
+                     *       "adapter": "string",
+                     *       "externalRef": "string",
+                     *       "attest": {
+                     *         "hash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *         "algorithm": "SHA-256",
+                     *         "proof": {
+                     *           "policySnapshot": "string",
+                     *           "evidenceChain": [
+                     *             "string"
+                     *           ],
+                     *           "deterministic": true
+                     *         },
+                     *         "status": "pending",
+                     *         "verifiedAt": "string",
+                     *         "evidence": [
+                     *           {
+                     *             "id": "string",
+                     *             "type": "string",
+                     *             "payload": {},
+                     *             "previousHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *             "hash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *             "createdAt": "string"
+                     *           }
+                     *         ],
+                     *         "inclusionProof": {
+                     *           "leafIndex": 1,
+                     *           "treeSize": 1,
+                     *           "hashes": [
+                     *             "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *           ]
+                     *         },
+                     *         "treeHead": {
+                     *           "origin": "string",
+                     *           "treeSize": 1,
+                     *           "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *           "signature": "string",
+                     *           "keyId": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReceiptBundle"];
                 };
             };
@@ -7805,6 +8865,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["VerifyReceiptRequest"];
             };
         };
@@ -7823,6 +8884,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "receiptId": "rcp-8XkqP2m9TnW2bX0a",
+                     *       "status": "pending",
+                     *       "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "hashMatch": true,
+                     *       "policyCompliant": true,
+                     *       "evidence": [
+                     *         {
+                     *           "id": "string",
+                     *           "type": "string",
+                     *           "valid": true
+                     *         }
+                     *       ],
+                     *       "verifiedAt": "string",
+                     *       "checks": [
+                     *         {
+                     *           "name": "schema",
+                     *           "ok": true,
+                     *           "detail": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReceiptVerification"];
                 };
             };
@@ -7985,6 +9070,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "settlementId": "stl-9bX2kQ7fT1cZ0aWm"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AttestTarget"];
             };
         };
@@ -8003,6 +9093,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "settlementId": "string",
+                     *       "receiptId": "rcp-8XkqP2m9TnW2bX0a",
+                     *       "status": "pending",
+                     *       "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "checks": [
+                     *         {
+                     *           "name": "schema",
+                     *           "ok": true,
+                     *           "detail": "string"
+                     *         }
+                     *       ],
+                     *       "evidence": [
+                     *         {
+                     *           "id": "string",
+                     *           "type": "string",
+                     *           "valid": true
+                     *         }
+                     *       ],
+                     *       "leafIndex": 1,
+                     *       "treeHead": {
+                     *         "origin": "string",
+                     *         "treeSize": 1,
+                     *         "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *         "signature": "string",
+                     *         "keyId": "string"
+                     *       },
+                     *       "verifiedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttestVerification"];
                 };
             };
@@ -8178,6 +9299,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "type": "string",
+                     *       "payload": {},
+                     *       "previousHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "hash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "createdAt": "string",
+                     *       "settlementId": "string",
+                     *       "valid": true,
+                     *       "chain": {
+                     *         "position": 1,
+                     *         "length": 1,
+                     *         "previousId": "string",
+                     *         "nextId": "string",
+                     *         "head": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *       },
+                     *       "receipt": {
+                     *         "id": "rcp-8XkqP2m9TnW2bX0a",
+                     *         "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *         "status": "pending",
+                     *         "inChain": true,
+                     *         "leafIndex": 1,
+                     *         "inclusionProof": {
+                     *           "leafIndex": 1,
+                     *           "treeSize": 1,
+                     *           "hashes": [
+                     *             "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *           ]
+                     *         },
+                     *         "treeHead": {
+                     *           "origin": "string",
+                     *           "treeSize": 1,
+                     *           "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *           "signature": "string",
+                     *           "keyId": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvidenceDetail"];
                 };
             };
@@ -8306,6 +9467,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "settlementId": "stl-9bX2kQ7fT1cZ0aWm"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AttestTarget"];
             };
         };
@@ -8324,6 +9490,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "settlementId": "string",
+                     *       "receiptId": "rcp-8XkqP2m9TnW2bX0a",
+                     *       "engineVersion": "string",
+                     *       "deterministic": true,
+                     *       "error": "string",
+                     *       "steps": [
+                     *         {
+                     *           "evidenceId": "string",
+                     *           "type": "string",
+                     *           "from": "string",
+                     *           "to": "string"
+                     *         }
+                     *       ],
+                     *       "recorded": {
+                     *         "status": "string",
+                     *         "settlementId": "string",
+                     *         "negotiationId": "string",
+                     *         "amount": {
+                     *           "value": 10000,
+                     *           "currency": "USD"
+                     *         },
+                     *         "parties": [
+                     *           {
+                     *             "agentId": "string",
+                     *             "role": "initiator",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "adapter": "string",
+                     *         "externalRef": "string",
+                     *         "policyVersion": "string",
+                     *         "policy": {
+                     *           "allowed": true,
+                     *           "violations": [
+                     *             "string"
+                     *           ]
+                     *         },
+                     *         "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *       },
+                     *       "replayed": {
+                     *         "status": "string",
+                     *         "settlementId": "string",
+                     *         "negotiationId": "string",
+                     *         "amount": {
+                     *           "value": 10000,
+                     *           "currency": "USD"
+                     *         },
+                     *         "parties": [
+                     *           {
+                     *             "agentId": "string",
+                     *             "role": "initiator",
+                     *             "amount": 1
+                     *           }
+                     *         ],
+                     *         "adapter": "string",
+                     *         "externalRef": "string",
+                     *         "policyVersion": "string",
+                     *         "policy": {
+                     *           "allowed": true,
+                     *           "violations": [
+                     *             "string"
+                     *           ]
+                     *         },
+                     *         "attestHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *       },
+                     *       "diff": [
+                     *         {
+                     *           "path": "string",
+                     *           "recorded": null,
+                     *           "replayed": null
+                     *         }
+                     *       ],
+                     *       "replayedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayResult"];
                 };
             };
@@ -8481,6 +9724,17 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                    /**
+                     * @example {
+                     *       "origin": "string",
+                     *       "treeSize": 1,
+                     *       "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "signature": "CzBVep/E6Q4zWH2ix+wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW+yBFao+02f4jSG2St9wBJg==",
+                     *       "keyId": "string",
+                     *       "signedAt": "2026-11-22T18:30:00.000Z",
+                     *       "note": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LogCheckpoint"];
                 };
             };
@@ -8573,6 +9827,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "from": 1,
+                     *       "to": 1,
+                     *       "proof": [
+                     *         "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LogConsistencyProof"];
                 };
             };
@@ -8682,6 +9945,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "leafIndex": 1,
+                     *       "treeSize": 1,
+                     *       "proof": [
+                     *         "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LogInclusionProof"];
                 };
             };
