@@ -1301,6 +1301,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Negotiation"];
             };
@@ -1371,6 +1376,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Negotiation"];
             };
@@ -1387,6 +1397,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Negotiation"];
             };
@@ -1403,6 +1418,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Negotiation"];
             };
@@ -1419,6 +1439,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Negotiation"];
             };
@@ -1435,6 +1460,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Negotiation"];
             };
@@ -1451,8 +1481,18 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Settlement"];
+                /** @description Settlement events from `settlement.executed` on: the receipt that proves the payment. */
+                receipt?: {
+                    id: string;
+                    attestHash: string;
+                };
             };
         };
         Settlement: {
@@ -1501,8 +1541,18 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Settlement"];
+                /** @description Settlement events from `settlement.executed` on: the receipt that proves the payment. */
+                receipt?: {
+                    id: string;
+                    attestHash: string;
+                };
             };
         };
         /** @description The body of a `settlement.failed` delivery. */
@@ -1517,8 +1567,18 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Settlement"];
+                /** @description Settlement events from `settlement.executed` on: the receipt that proves the payment. */
+                receipt?: {
+                    id: string;
+                    attestHash: string;
+                };
             };
         };
         /** @description The body of a `settlement.reversed` delivery. */
@@ -1533,8 +1593,18 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Settlement"];
+                /** @description Settlement events from `settlement.executed` on: the receipt that proves the payment. */
+                receipt?: {
+                    id: string;
+                    attestHash: string;
+                };
             };
         };
         /** @description The body of a `settlement.disputed` delivery. */
@@ -1549,8 +1619,18 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Settlement"];
+                /** @description Settlement events from `settlement.executed` on: the receipt that proves the payment. */
+                receipt?: {
+                    id: string;
+                    attestHash: string;
+                };
             };
         };
         /** @description The body of a `receipt.created` delivery. */
@@ -1565,6 +1645,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["ReceiptListItem"];
             };
@@ -1603,6 +1688,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Agent"];
             };
@@ -1638,6 +1728,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["Agent"];
             };
@@ -1654,6 +1749,11 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 object: components["schemas"]["DeletedAgent"];
             };
@@ -1946,9 +2046,19 @@ export interface components {
             environment: "sandbox" | "production";
             /** @constant */
             apiVersion: "v1";
+            /**
+             * @description 1, 2, 3, … per object (agent, negotiation, settlement, receipt) as your organization sees it, in the order of the changes: order and de-duplicate on it. 0 on events recorded before sequences existed.
+             * @example 3
+             */
+            sequence: number;
             data: {
                 /** @description The resource as it was after the change. */
                 object: unknown;
+                /** @description Settlement events from `settlement.executed` on: the receipt that proves the payment. */
+                receipt?: {
+                    id: string;
+                    attestHash: string;
+                };
             };
         };
         ReceiptList: {
@@ -8037,8 +8147,13 @@ export interface operations {
                      *           "createdAt": "2026-11-22T18:30:00.000Z",
                      *           "environment": "sandbox",
                      *           "apiVersion": "v1",
+                     *           "sequence": 3,
                      *           "data": {
-                     *             "object": null
+                     *             "object": null,
+                     *             "receipt": {
+                     *               "id": "string",
+                     *               "attestHash": "string"
+                     *             }
                      *           }
                      *         }
                      *       ],
@@ -8178,8 +8293,13 @@ export interface operations {
                      *       "createdAt": "2026-11-22T18:30:00.000Z",
                      *       "environment": "sandbox",
                      *       "apiVersion": "v1",
+                     *       "sequence": 3,
                      *       "data": {
-                     *         "object": null
+                     *         "object": null,
+                     *         "receipt": {
+                     *           "id": "string",
+                     *           "attestHash": "string"
+                     *         }
                      *       }
                      *     }
                      */
