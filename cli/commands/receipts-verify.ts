@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError } from "commander";
 import { config } from "@/config";
-import { verifyReceiptBundle } from "@/lib/attest";
+import { bundleLabel, verificationReport, verifyReceiptBundle } from "@/lib/attest";
 import { printJson, wantsJson } from "../output";
 
 const defaultJwksUrl = () =>
@@ -50,13 +50,7 @@ export const receiptsVerify = (receipts: Command) =>
       if (wantsJson(command)) {
         printJson(result);
       } else {
-        for (const check of result.checks) {
-          console.log(
-            `${check.ok ? "ok  " : "FAIL"}  ${check.name}${check.detail ? `: ${check.detail}` : ""}`,
-          );
-        }
-        const id = (bundle as { id?: unknown }).id;
-        console.log(`receipt ${typeof id === "string" ? id : file} is ${result.status}`);
+        console.log(verificationReport(result, bundleLabel(bundle, file)).join("\n"));
       }
       if (result.status !== "valid") process.exitCode = 1;
     });

@@ -101,8 +101,10 @@ export {
 } from "./tile-path";
 export { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
 export {
+  bundleLabel,
   type TReceiptBundleVerification,
   type TVerifyCheck,
   type TVerifyCheckName,
+  verificationReport,
   verifyReceiptBundle,
 } from "./verify-receipt";

@@ -126,3 +126,21 @@ export const verifyReceiptBundle = async ({
     evidence: facts.evidence,
   };
 };
+
+/** The verification as a person reads it: a line per check, then the verdict on `receipt`. */
+export const verificationReport = (
+  result: TReceiptBundleVerification,
+  receipt: string,
+): string[] => [
+  ...result.checks.map(
+    (check) =>
+      `${check.ok ? "ok  " : "FAIL"}  ${check.name}${check.detail ? `: ${check.detail}` : ""}`,
+  ),
+  `receipt ${receipt} is ${result.status}`,
+];
+
+/** The id a bundle names, for reports; `fallback` when it has none (unreadable input). */
+export const bundleLabel = (bundle: unknown, fallback: string): string => {
+  const id = (bundle as { id?: unknown } | null)?.id;
+  return typeof id === "string" ? id : fallback;
+};

@@ -1,28 +1,7 @@
-type TJsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, TJsonSchema>;
-  required?: string[];
-  items?: TJsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: TJsonSchema[];
-  oneOf?: TJsonSchema[];
-  example?: unknown;
-  examples?: unknown[];
-  default?: unknown;
-  minimum?: number;
-  pattern?: string;
-  format?: string;
-};
-
-type TComponents = Record<string, TJsonSchema>;
+import { resolveSchema as resolve, type TComponents, type TJsonSchema } from "./json-schema";
 
 const exampleTime = "2026-11-22T18:30:00.000Z";
 const exampleHash = `0x${"3f".repeat(32)}`;
-
-const resolve = (schema: TJsonSchema, components: TComponents): TJsonSchema =>
-  schema.$ref ? resolve(components[schema.$ref.split("/").at(-1) ?? ""] ?? {}, components) : schema;
 
 const hasOwnExample = (schema: TJsonSchema, components: TComponents) => {
   const resolved = resolve(schema, components);

@@ -1,28 +1,6 @@
-type TJsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, TJsonSchema>;
-  required?: string[];
-  items?: TJsonSchema;
-  enum?: unknown[];
-  description?: string;
-  anyOf?: TJsonSchema[];
-  oneOf?: TJsonSchema[];
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  default?: unknown;
-};
+import { resolveSchema as resolve, type TComponents, type TJsonSchema } from "./json-schema";
 
 export type TSchemaField = { name: string; type: string; required: boolean; description: string };
-
-type TComponents = Record<string, TJsonSchema>;
-
-function resolve(schema: TJsonSchema, components: TComponents): TJsonSchema {
-  if (!schema.$ref) return schema;
-  const name = schema.$ref.split("/").at(-1) ?? "";
-  return components[name] ?? {};
-}
 
 function typeName(schema: TJsonSchema, components: TComponents): string {
   if (schema.$ref) return schema.$ref.split("/").at(-1) ?? "object";

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { bundleLabel, verificationReport } from "../../lib/attest/verify-receipt";
 import { verifyReceiptBundle } from "./receipts";
 
 const usage = `Usage: agent-settlement verify-receipt <bundle.json|-> --jwks <jwks.json|URL> [--origin <log>] [--json]
@@ -65,13 +66,7 @@ async function main(argv: string[]): Promise<number> {
   if (values.json) {
     console.log(JSON.stringify(result, null, 2));
   } else {
-    for (const check of result.checks) {
-      console.log(
-        `${check.ok ? "ok  " : "FAIL"}  ${check.name}${check.detail ? `: ${check.detail}` : ""}`,
-      );
-    }
-    const id = (bundle as { id?: unknown }).id;
-    console.log(`receipt ${typeof id === "string" ? id : file} is ${result.status}`);
+    console.log(verificationReport(result, bundleLabel(bundle, file)).join("\n"));
   }
   return result.status === "valid" ? 0 : 1;
 }
