@@ -115,8 +115,10 @@ describe("signed tree heads", () => {
         Buffer.from(keys.publicJwk.x, "base64url"),
       ]),
     ).subarray(0, 4);
-    expect(new Uint8Array(bytes.subarray(0, 4))).toEqual(expectedKeyId);
-    expect(noteKeyId({ keyName: body.origin, x: keys.publicJwk.x })).toEqual(expectedKeyId);
+    expect(Buffer.from(bytes.subarray(0, 4))).toEqual(Buffer.from(expectedKeyId));
+    expect(Buffer.from(noteKeyId({ keyName: body.origin, x: keys.publicJwk.x }))).toEqual(
+      Buffer.from(expectedKeyId),
+    );
     expect(bytes.subarray(4).toString("base64")).toBe(treeHead.signature);
   });
 });

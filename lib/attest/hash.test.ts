@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
 import { fromHashHex, isHashHex, sha256, sha256Hex, toHashHex, ZERO_HASH_HEX } from "./hash";
 
 describe("hash helpers", () => {
@@ -20,5 +21,23 @@ describe("hash helpers", () => {
     expect(() => fromHashHex(value.slice(2))).toThrow();
     expect(() => fromHashHex(value.toUpperCase().replace("0X", "0x"))).toThrow();
     expect(() => fromHashHex(`${value}00`)).toThrow();
+  });
+});
+
+describe("where no native SHA-256 is lent (browsers)", () => {
+  it("the portable SHA-256 gives the same digests", async () => {
+    vi.resetModules();
+    vi.stubGlobal("process", { ...process, getBuiltinModule: undefined });
+    try {
+      const portable = await import("./hash");
+      for (const input of ["", "abc", "€", "x".repeat(1000)]) {
+        const expected = `0x${createHash("sha256").update(input, "utf8").digest("hex")}`;
+        expect(portable.sha256Hex(input)).toBe(expected);
+        expect(Buffer.isBuffer(portable.sha256(input))).toBe(false);
+      }
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });

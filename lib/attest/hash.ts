@@ -8,9 +8,19 @@ export const HASH_HEX_PATTERN = /^0x[0-9a-f]{64}$/;
 
 export const ZERO_HASH_HEX = `0x${"0".repeat(64)}`;
 
+type TNativeHash = (algorithm: "sha256", data: THashInput, encoding: "buffer") => Uint8Array;
+type TProcess = { getBuiltinModule?: (id: string) => { hash?: TNativeHash } | undefined };
+
+// Node, Deno and Bun lend their native SHA-256 through process.getBuiltinModule, which no
+// bundler resolves at build time; browsers get the portable one.
+const nativeHash = (globalThis as { process?: TProcess }).process?.getBuiltinModule?.(
+  "node:crypto",
+)?.hash;
+
 /** SHA-256 digest as raw bytes. Strings are hashed as their UTF-8 bytes. */
-export const sha256 = (data: THashInput): Uint8Array =>
-  sha256Bytes(typeof data === "string" ? utf8ToBytes(data) : data);
+export const sha256: (data: THashInput) => Uint8Array = nativeHash
+  ? (data) => nativeHash("sha256", data, "buffer")
+  : (data) => sha256Bytes(typeof data === "string" ? utf8ToBytes(data) : data);
 
 /** SHA-256 digest as `0x`-prefixed lowercase hex. Strings are hashed as their UTF-8 bytes. */
 export const sha256Hex = (data: THashInput): string => toHashHex(sha256(data));
