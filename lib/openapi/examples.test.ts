@@ -12,12 +12,12 @@ type TOperation = {
 const document = buildOpenApiDocument();
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
 ajv.addSchema(document, "openapi");
-const escape = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+const pointerSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 const examples = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
   Object.entries(item ?? {}).flatMap(([method, value]) => {
     const operation = value as TOperation;
-    const at = `openapi#/paths/${escape(path)}/${method}`;
+    const at = `openapi#/paths/${pointerSegment(path)}/${method}`;
     const request = operation.requestBody?.content?.["application/json"];
     return [
       ...(request
