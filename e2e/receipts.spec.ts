@@ -1,3 +1,4 @@
+import { verifyReceiptBundle } from "@agent-settlement/sdk";
 import { expect, test } from "@playwright/test";
 import { KeysPage } from "./pages/keys-page";
 import { ReceiptsPage } from "./pages/receipts-page";
@@ -52,6 +53,17 @@ test("a settlement run through the API has its receipt in the console, verified 
   expect(names.join("\n")).toContain("Evidence chain links and hashes");
   expect(names.join("\n")).toContain("Tree head signature");
   for (const check of await checks.all()) await expect(check).toHaveAttribute("data-ok", "true");
+
+  // Offline: the downloaded bundle, checked as the page says, against the public JWKS alone.
+  const receiptId = page.url().split("/").at(-1)!;
+  const { fileName, document } = await receipts.downloadBundle();
+  expect(fileName).toBe(`${receiptId}.json`);
+  const origin = new URL(page.url()).origin;
+  await expect(page.getByTestId("verify-command")).toHaveText(
+    `npx agent-settlement verify-receipt ${receiptId}.json --jwks ${origin}/.well-known/jwks.json`,
+  );
+  const jwks: unknown = await (await request.get("/.well-known/jwks.json")).json();
+  expect((await verifyReceiptBundle(document, jwks)).status).toBe("valid");
   await saveScreenshot(page, "receipt-detail");
 
   // The settlement and negotiation behind it, read-only.

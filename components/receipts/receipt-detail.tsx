@@ -12,6 +12,7 @@ import { PageHeader } from "../ui/page-header";
 import { EmptyState, ErrorState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
+import { OfflineVerification } from "./offline-verification";
 import { ReceiptStatus } from "./receipt-status";
 import styles from "./receipts.module.css";
 import { VerifyPanel } from "./verify-panel";
@@ -66,6 +67,7 @@ export function ReceiptDetail({
         description={<code>{receiptId}</code>}
       />
       <VerifyPanel environment={environment} receiptId={receiptId} />
+      <OfflineVerification environment={environment} receiptId={receiptId} />
       <h2 className={styles.section}>Settlement</h2>
       <div className={ui.card}>
         <DetailList busy={detail.isPending}>

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
 
 export class ReceiptsPage {
@@ -40,5 +41,15 @@ export class ReceiptsPage {
     const checks = this.page.getByTestId("check");
     await expect(checks.first()).toBeVisible();
     return checks;
+  }
+
+  /** Presses "Download bundle": the saved file's name and its JSON. */
+  async downloadBundle() {
+    const [download] = await Promise.all([
+      this.page.waitForEvent("download"),
+      this.page.getByRole("button", { name: "Download bundle" }).click(),
+    ]);
+    const document: unknown = JSON.parse(await readFile(await download.path(), "utf8"));
+    return { fileName: download.suggestedFilename(), document };
   }
 }
