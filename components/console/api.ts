@@ -33,6 +33,12 @@ export type TEvidenceRecord = {
 };
 export type TReceiptDetail = {
   receipt: TReceiptFull;
+  settlement: {
+    status: string;
+    reason: string | null;
+    reversedAt: string | null;
+    disputedAt: string | null;
+  } | null;
   evidence: TEvidenceRecord[];
   inclusionProof: { leafIndex: number; treeSize: number; hashes: string[] } | null;
   treeHead: { origin: string; treeSize: number; rootHash: string; keyId: string } | null;

@@ -66,6 +66,15 @@ export function ReceiptDetail({
         }
         description={<code>{receiptId}</code>}
       />
+      {data?.settlement?.reversedAt || data?.settlement?.disputedAt ? (
+        <div className={ui.alert} data-testid="settlement-after-receipt">
+          The settlement behind this receipt was{" "}
+          {data.settlement.reversedAt ? "reversed" : "disputed"}{" "}
+          <Time value={(data.settlement.reversedAt ?? data.settlement.disputedAt)!} />
+          {data.settlement.reason ? `: ${data.settlement.reason}` : ""}. The receipt still proves
+          the payment it records.
+        </div>
+      ) : null}
       <VerifyPanel environment={environment} receiptId={receiptId} />
       <OfflineVerification environment={environment} receiptId={receiptId} />
       <h2 className={styles.section}>Settlement</h2>
