@@ -9,7 +9,7 @@ export type TRetryOptions = {
   maxDelayMs?: number;
 };
 
-const retryableStatuses = new Set([429, 502, 503]);
+const retryableStatuses = new Set([502, 503]);
 const idempotentMethods = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
 /** Seconds or an HTTP date (RFC 9110), as milliseconds from now; undefined when absent or bad. */
@@ -24,17 +24,22 @@ export function retryAfterMs(response: Response, now = Date.now()): number | und
 const sleep = (ms: number, signal: AbortSignal | null) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
+    const abort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
-    });
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", abort, { once: true });
   });
 
 /**
  * A fetch that retries network failures, 429, 502 and 503 with exponential backoff and jitter,
- * honouring `Retry-After`. Only requests safe to repeat are retried: idempotent methods, and
- * others that carry an `Idempotency-Key` (the server replays their first answer).
+ * honouring `Retry-After`. A 429 is always retried (the server refused before running anything);
+ * the others only for requests safe to repeat: idempotent methods, and others that carry an
+ * `Idempotency-Key` (the server replays their first answer).
  */
 export function fetchWithRetries(
   fetchImpl: (request: Request) => Promise<Response>,
@@ -44,14 +49,14 @@ export function fetchWithRetries(
     const repeatable =
       idempotentMethods.has(request.method) || request.headers.has("idempotency-key");
     for (let attempt = 0; ; attempt++) {
-      const canRetry = repeatable && attempt < maxRetries;
+      const canRetry = attempt < maxRetries;
       const backoff = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
       let response: Response;
       try {
         response = await fetchImpl(canRetry ? request.clone() : request);
       } catch (error) {
         if (request.signal.aborted) throw error;
-        if (!canRetry) {
+        if (!canRetry || !repeatable) {
           throw new AgentSettlementError(
             {
               status: 0,
@@ -64,7 +69,9 @@ export function fetchWithRetries(
         await sleep(backoff, request.signal);
         continue;
       }
-      if (!canRetry || !retryableStatuses.has(response.status)) return response;
+      const retryable =
+        response.status === 429 || (repeatable && retryableStatuses.has(response.status));
+      if (!canRetry || !retryable) return response;
       const wait = retryAfterMs(response) ?? backoff;
       if (wait > maxDelayMs) return response;
       await response.body?.cancel();
