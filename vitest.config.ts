@@ -17,6 +17,7 @@ export default defineConfig({
             "lib/**/*.test.ts",
             "inngest/**/*.test.ts",
             "db/**/*.test.ts",
+            "sdk/src/**/*.test.ts",
           ],
         },
       },
