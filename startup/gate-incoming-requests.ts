@@ -32,7 +32,7 @@ export function gateIncomingRequests(trusted: BlockList): void {
   ) {
     if (event === "request") {
       const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
-      trackRequest(this, request, response);
+      trackRequest(this, response);
       rewriteForwarding(request, trusted);
       if (isMalformedPath(request.url ?? "/")) {
         refuseMalformedPath(request, response);

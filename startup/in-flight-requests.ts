@@ -11,11 +11,7 @@ let idle: (() => void) | undefined;
  * responses ask the client not to reuse the connection, so no request is sent on a connection
  * that is about to close.
  */
-export function trackRequest(
-  server: http.Server,
-  request: http.IncomingMessage,
-  response: http.ServerResponse,
-): void {
+export function trackRequest(server: http.Server, response: http.ServerResponse): void {
   if (!servers.has(server)) {
     const address = server.address();
     if (typeof address === "object" && address) rememberListeningPort(address.port);
@@ -23,24 +19,10 @@ export function trackRequest(
   servers.add(server);
   responses.add(response);
   if (isStopping()) response.setHeader("connection", "close");
-  closeWhenBodyUnread(request, response);
   response.once("close", () => {
     responses.delete(response);
     if (responses.size === 0) idle?.();
   });
-}
-
-/**
- * A response that goes out before its request body was read to the end (a 413, or an error
- * found before the body was needed) closes the connection: the client is still sending, and a
- * request it sent next on that connection would meet the reset.
- */
-function closeWhenBodyUnread(request: http.IncomingMessage, response: http.ServerResponse) {
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    if (!request.complete) this.setHeader("connection", "close");
-    return (writeHead as (...all: unknown[]) => http.ServerResponse).apply(this, args);
-  } as typeof response.writeHead;
 }
 
 /**
