@@ -28,6 +28,7 @@ describe("events", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       environment: "sandbox",
       apiVersion: "v1",
+      sequence: 1,
       data: { object: agent.body },
     });
     const fetched = await call("GET", `/events/${event.id}`, { key: key() });
