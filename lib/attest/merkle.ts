@@ -1,5 +1,5 @@
 import { equalBytes } from "./bytes";
-import { fromHashHex, sha256, toHashHex } from "./hash";
+import { fromHashHex, isHashHex, sha256, sha256Hex, toHashHex } from "./hash";
 
 /*
  * RFC 9162 §2.1 Merkle tree hashing and proof verification (pure, no storage):
@@ -29,16 +29,39 @@ nodeInput[0] = NODE_PREFIX;
 /** A 32-byte hash, or its `0x`-prefixed hex spelling. */
 export type THashValue = Uint8Array | string;
 
+const HEX_DIGITS = new Int8Array(128).fill(-1);
+for (let i = 0; i < 10; i++) HEX_DIGITS[48 + i] = i;
+for (let i = 0; i < 6; i++) HEX_DIGITS[97 + i] = 10 + i;
+
+// Proof hashes arrive as hex: decoding them straight into the hash input allocates nothing.
+const writeHex = (value: string, offset: number) => {
+  let bad = value.length !== 2 + 2 * HASH_LENGTH || !value.startsWith("0x") ? -1 : 0;
+  for (let i = 0; i < HASH_LENGTH && bad >= 0; i++) {
+    const high = HEX_DIGITS[value.charCodeAt(2 + 2 * i)] ?? -1;
+    const low = HEX_DIGITS[value.charCodeAt(3 + 2 * i)] ?? -1;
+    bad |= high | low;
+    nodeInput[offset + i] = (high << 4) | low;
+  }
+  if (bad < 0) throw new Error(`not a 0x-prefixed SHA-256 hex: ${value}`);
+};
+
 const writeHash = (value: THashValue, offset: number) => {
-  const bytes = typeof value === "string" ? fromHashHex(value) : value;
-  if (bytes.length !== HASH_LENGTH) throw new Error("Merkle node children must be 32-byte hashes");
-  nodeInput.set(bytes, offset);
+  if (typeof value === "string") return writeHex(value, offset);
+  if (value.length !== HASH_LENGTH) throw new Error("Merkle node children must be 32-byte hashes");
+  nodeInput.set(value, offset);
 };
 
 export const hashChildren = (left: THashValue, right: THashValue): Uint8Array => {
   writeHash(left, 1);
   writeHash(right, 1 + HASH_LENGTH);
   return sha256(nodeInput);
+};
+
+/** hashChildren as `0x`-prefixed hex, the spelling proofs and roots travel in. */
+const hashChildrenHex = (left: THashValue, right: THashValue): string => {
+  writeHash(left, 1);
+  writeHash(right, 1 + HASH_LENGTH);
+  return sha256Hex(nodeInput);
 };
 
 /** The largest power of two strictly smaller than n (n ≥ 2): RFC 9162's split point k. */
@@ -55,10 +78,10 @@ const isPowerOfTwo = (n: number) => n > 0 && 2 ** Math.round(Math.log2(n)) === n
 const isValidSize = (n: number) => Number.isSafeInteger(n) && n >= 0;
 
 /**
- * The root implied by an inclusion proof (RFC 9162 §2.1.3.2), or null when the proof cannot be
- * a valid path for (leafIndex, treeSize): wrong length or index out of range.
+ * The root implied by an inclusion proof (RFC 9162 §2.1.3.2) as `0x`-prefixed hex, or null when
+ * the proof cannot be a valid path for (leafIndex, treeSize): wrong length or index out of range.
  */
-export const rootFromInclusionProof = ({
+export const inclusionProofRootHex = ({
   leafHash,
   leafIndex,
   treeSize,
@@ -68,22 +91,24 @@ export const rootFromInclusionProof = ({
   leafIndex: number;
   treeSize: number;
   proof: readonly THashValue[];
-}): Uint8Array | null => {
+}): string | null => {
   if (!isValidSize(leafIndex) || !isValidSize(treeSize) || leafIndex >= treeSize) return null;
+  if (typeof leafHash === "string" ? !isHashHex(leafHash) : leafHash.length !== HASH_LENGTH) {
+    throw new Error("a leaf hash is 32 bytes, or 0x and 64 lowercase hex digits");
+  }
   let fn = leafIndex;
   let sn = treeSize - 1;
-  let root = typeof leafHash === "string" ? fromHashHex(leafHash) : leafHash;
-  if (root.length !== HASH_LENGTH) throw new Error("a leaf hash is 32 bytes");
+  let root = typeof leafHash === "string" ? leafHash : toHashHex(leafHash);
   for (const sibling of proof) {
     if (sn === 0) return null;
     if (isOdd(fn) || fn === sn) {
-      root = hashChildren(sibling, root);
+      root = hashChildrenHex(sibling, root);
       while (!isOdd(fn) && fn !== 0) {
         fn = half(fn);
         sn = half(sn);
       }
     } else {
-      root = hashChildren(root, sibling);
+      root = hashChildrenHex(root, sibling);
     }
     fn = half(fn);
     sn = half(sn);
@@ -91,12 +116,12 @@ export const rootFromInclusionProof = ({
   return sn === 0 ? root : null;
 };
 
-/** rootFromInclusionProof as `0x`-prefixed hex. */
-export const inclusionProofRootHex = (
-  input: Parameters<typeof rootFromInclusionProof>[0],
-): string | null => {
-  const root = rootFromInclusionProof(input);
-  return root === null ? null : toHashHex(root);
+/** inclusionProofRootHex as raw bytes. */
+export const rootFromInclusionProof = (
+  input: Parameters<typeof inclusionProofRootHex>[0],
+): Uint8Array | null => {
+  const root = inclusionProofRootHex(input);
+  return root === null ? null : fromHashHex(root);
 };
 
 export const verifyInclusion = (input: {
