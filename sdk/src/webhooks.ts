@@ -1,4 +1,5 @@
-import { fromBase64, toBase64 } from "../../lib/attest/bytes";
+import { toBase64 } from "../../lib/attest/bytes";
+import { decodeWebhookSecret } from "../../lib/webhooks/endpoints/secret";
 import type { components } from "./generated/openapi";
 
 type TSchemas = components["schemas"];
@@ -25,14 +26,11 @@ const readHeader = (headers: THeaders, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(" ") : value;
 };
 
-/** A `whsec_` secret is base64 key bytes (Standard Webhooks); any other is its UTF-8 bytes. */
+/** The HMAC key of a secret, decoded by the same rules the service signs with. */
 const secretKey = (secret: string): Uint8Array<ArrayBuffer> => {
-  if (!secret.startsWith("whsec_")) return new TextEncoder().encode(secret);
-  const encoded = secret.slice("whsec_".length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
-    throw new WebhookVerificationError("a whsec_ secret must continue with standard base64");
-  }
-  return fromBase64(encoded);
+  const decoded = decodeWebhookSecret(secret);
+  if (!decoded.ok) throw new WebhookVerificationError(decoded.message);
+  return decoded.key;
 };
 
 const constantTimeEqual = (a: string, b: string) => {

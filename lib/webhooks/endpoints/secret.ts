@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { fromBase64, toBase64 } from "@/lib/attest/bytes";
 
 const whsecPrefix = "whsec_";
 const minPlainLength = 24;
@@ -10,10 +10,13 @@ const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
 const controlPattern = /[\u0000-\u001f\u007f]/;
 
-export type TDecodedSecret = { ok: true; key: Uint8Array } | { ok: false; message: string };
+export type TDecodedSecret =
+  | { ok: true; key: Uint8Array<ArrayBuffer> }
+  | { ok: false; message: string };
 
 /**
- * The HMAC key of a signing secret: `whsec_<base64>` is its decoded bytes (24 to 64, as the
+ * The HMAC key of a signing secret (the SDK's webhook verifier decodes with it too, so it uses
+ * no Node-only API): `whsec_<base64>` is its decoded bytes (24 to 64, as the
  * Standard Webhooks specification recommends); any other secret of at least 24 characters is
  * its UTF-8 bytes.
  */
@@ -26,7 +29,7 @@ export function decodeWebhookSecret(secret: string): TDecodedSecret {
         message: `a secret starting with "${whsecPrefix}" must continue with standard base64 (A-Z, a-z, 0-9, +, /, = padding)`,
       };
     }
-    const key = new Uint8Array(Buffer.from(encoded, "base64"));
+    const key = fromBase64(encoded);
     if (key.length < minKeyBytes || key.length > maxKeyBytes) {
       return {
         ok: false,
@@ -76,5 +79,5 @@ export function webhookSecretKey(secret: string): Uint8Array {
 
 /** A new `whsec_` secret of 32 random bytes, for a receiver that did not choose its own. */
 export function generateWebhookSecret(): string {
-  return `${whsecPrefix}${randomBytes(32).toString("base64")}`;
+  return `${whsecPrefix}${toBase64(crypto.getRandomValues(new Uint8Array(32)))}`;
 }
