@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { createClient, verifyReceiptBundle } from "@agent-settlement/sdk";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -7,24 +6,8 @@ import { organizations } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { call } from "../support/api";
-import { consoleOrigin, signIn, signUpAccount } from "../support/console-session";
+import { consoleOrigin, signedUpMember, type TMember } from "../support/console-session";
 import { pendingSettlement } from "../support/deals";
-
-type TMember = { cookie: string; organizationId: string };
-
-async function member(): Promise<TMember> {
-  const tag = randomBytes(5).toString("hex");
-  const account = {
-    name: "Ada",
-    email: `ada.${tag}@example.test`,
-    password: `long enough ${tag}`,
-    organizationName: `Org ${tag}`,
-  };
-  const created = await signUpAccount(account);
-  expect(created.status).toBe(201);
-  const body = (await created.json()) as { organization: { id: string } };
-  return { cookie: (await signIn(account))!, organizationId: body.organization.id };
-}
 
 const consoleGet = (who: TMember, path: string) =>
   fetch(`${consoleOrigin()}${path}`, { headers: { cookie: who.cookie } });
@@ -32,7 +15,7 @@ const consoleGet = (who: TMember, path: string) =>
 let owner: TMember;
 let stranger: TMember;
 beforeAll(async () => {
-  [owner, stranger] = await Promise.all([member(), member()]);
+  [owner, stranger] = await Promise.all([signedUpMember(), signedUpMember()]);
 });
 afterAll(async () => {
   for (const who of [owner, stranger]) {

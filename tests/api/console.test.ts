@@ -1,32 +1,16 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { apiKeys, organizations, users } from "@/db/schema";
 import { call } from "../support/api";
-import { consoleOrigin, signIn, signUpAccount } from "../support/console-session";
-
-const newAccount = () => {
-  const tag = randomBytes(5).toString("hex");
-  return {
-    name: "Ada",
-    email: `Ada.${tag}@Example.test`,
-    password: `long enough ${tag}`,
-    organizationName: `Org ${tag}`,
-  };
-};
-
-type TMember = { cookie: string; organizationId: string };
-
-async function member(): Promise<TMember> {
-  const account = newAccount();
-  const created = await signUpAccount(account);
-  expect(created.status).toBe(201);
-  const body = (await created.json()) as { organization: { id: string } };
-  const cookie = await signIn(account);
-  expect(cookie).toBeDefined();
-  return { cookie: cookie!, organizationId: body.organization.id };
-}
+import {
+  consoleOrigin,
+  newAccount,
+  signedUpMember,
+  signIn,
+  signUpAccount,
+  type TMember,
+} from "../support/console-session";
 
 /** A console request from the console's own page: session cookie and same Origin. */
 const asMember = (who: TMember, extra: Record<string, string> = {}) => ({
@@ -36,7 +20,7 @@ const asMember = (who: TMember, extra: Record<string, string> = {}) => ({
 let first: TMember;
 let second: TMember;
 beforeAll(async () => {
-  [first, second] = await Promise.all([member(), member()]);
+  [first, second] = await Promise.all([signedUpMember(), signedUpMember()]);
 });
 afterAll(async () => {
   for (const who of [first, second]) {

@@ -1,4 +1,5 @@
-import { inject } from "vitest";
+import { randomBytes } from "node:crypto";
+import { expect, inject } from "vitest";
 import { randomClientAddress } from "./api";
 
 /** The `name=value` pairs of a response's Set-Cookie headers. */
@@ -61,4 +62,28 @@ export async function attemptSignIn({
 /** The session's Cookie header, or undefined when the credentials are refused. */
 export async function signIn(credentials: { email: string; password: string; address?: string }) {
   return (await attemptSignIn(credentials)).session;
+}
+
+/** A new account's sign-up fields; the email's mixed case checks that emails compare without case. */
+export const newAccount = () => {
+  const tag = randomBytes(5).toString("hex");
+  return {
+    name: "Ada",
+    email: `Ada.${tag}@Example.test`,
+    password: `long enough ${tag}`,
+    organizationName: `Org ${tag}`,
+  };
+};
+
+export type TMember = { cookie: string; organizationId: string };
+
+/** A new account, signed up and signed in: its session cookie and its organization. */
+export async function signedUpMember(): Promise<TMember> {
+  const account = newAccount();
+  const created = await signUpAccount(account);
+  expect(created.status).toBe(201);
+  const body = (await created.json()) as { organization: { id: string } };
+  const cookie = await signIn(account);
+  expect(cookie).toBeDefined();
+  return { cookie: cookie!, organizationId: body.organization.id };
 }
