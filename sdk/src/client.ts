@@ -79,13 +79,32 @@ const data = async <T>(pending: Promise<{ data?: T }>): Promise<T> => (await pen
  */
 export function createClient(options: TClientOptions) {
   const origin = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+  const transport = fetchWithRetries(
+    options.fetch ?? ((request) => fetch(request)),
+    options.retries,
+  );
   const api = createFetchClient<paths>({
     baseUrl: `${origin}${basePath(options)}`,
     headers: { Authorization: `Bearer ${options.apiKey}` },
-    fetch: fetchWithRetries(options.fetch ?? ((request) => fetch(request)), options.retries),
+    fetch: transport,
   });
   api.use(errorsThrown);
   const id = (value: string) => ({ path: { id: value } });
+  /** POST …/execute; with `waitSeconds`, the server holds the answer that long (`Prefer: wait`). */
+  const execute = (settlementId: string, options: TRequestOptions = {}, waitSeconds?: number) => {
+    const init = requestInit(options);
+    return data(
+      api.POST("/settlements/{id}/execute", {
+        params: id(settlementId),
+        body: {},
+        ...init,
+        headers: {
+          ...init.headers,
+          ...(waitSeconds === undefined ? {} : { Prefer: `wait=${waitSeconds}` }),
+        },
+      }),
+    );
+  };
 
   const settlements = {
     create: (body: TJsonBody<"createSettlement">, options?: TRequestOptions) =>
@@ -96,14 +115,7 @@ export function createClient(options: TClientOptions) {
       data(api.GET("/settlements/stats", { params: { query } })),
     get: (settlementId: string) => data(api.GET("/settlements/{id}", { params: id(settlementId) })),
     /** Starts execution: resolves at once with status `executing`. */
-    execute: (settlementId: string, options?: TRequestOptions) =>
-      data(
-        api.POST("/settlements/{id}/execute", {
-          params: id(settlementId),
-          body: {},
-          ...requestInit(options),
-        }),
-      ),
+    execute: (settlementId: string, options?: TRequestOptions) => execute(settlementId, options),
     reverse: (
       settlementId: string,
       body: TJsonBody<"reverseSettlement">,
@@ -134,18 +146,7 @@ export function createClient(options: TClientOptions) {
      */
     executeAndWait: (settlementId: string, wait?: TWaitOptions & TRequestOptions) =>
       executeAndWait({
-        start: (seconds) =>
-          data(
-            api.POST("/settlements/{id}/execute", {
-              params: id(settlementId),
-              body: {},
-              ...requestInit(wait),
-              headers: {
-                ...requestInit(wait).headers,
-                Prefer: `wait=${seconds}`,
-              },
-            }),
-          ),
+        start: (seconds) => execute(settlementId, wait, seconds),
         poll: () => data(api.GET("/settlements/{id}", { params: id(settlementId) })),
         ...wait,
       }),
@@ -261,10 +262,7 @@ export function createClient(options: TClientOptions) {
     },
     /** The JWKS that signs tokens and tree heads, for verifyReceiptBundle. */
     jwks: async (): Promise<unknown> => {
-      const response = await fetchWithRetries(
-        options.fetch ?? ((request) => fetch(request)),
-        options.retries,
-      )(new Request(`${origin}/.well-known/jwks.json`));
+      const response = await transport(new Request(`${origin}/.well-known/jwks.json`));
       if (!response.ok) throw await AgentSettlementError.fromResponse(response);
       return response.json();
     },
