@@ -10,23 +10,22 @@ export type TSampleInput = {
   body: unknown;
 };
 
-const exampleOf = (parameter: TParameter | undefined) =>
+const parameterExample = (parameter: TParameter | undefined) =>
   parameter?.schema?.example === undefined ? undefined : String(parameter.schema.example);
 
+const pathExample = ({ parameters }: TSampleInput, name: string) =>
+  parameterExample(parameters.find((p) => p.in === "path" && p.name === name));
+
 /** The path with its `{id}`s replaced by their examples. */
-const concretePath = ({ path, parameters }: TSampleInput) =>
-  path.replace(
-    /\{([^}]+)\}/g,
-    (whole, name: string) =>
-      exampleOf(parameters.find((p) => p.in === "path" && p.name === name)) ?? whole,
-  );
+const concretePath = (input: TSampleInput) =>
+  input.path.replace(/\{([^}]+)\}/g, (whole, name: string) => pathExample(input, name) ?? whole);
 
 /** Query parameters that have an example: required ones and the commonly used. */
 const queryOf = ({ parameters }: TSampleInput) =>
   Object.fromEntries(
     parameters
-      .filter((parameter) => parameter.in === "query" && exampleOf(parameter) !== undefined)
-      .map((parameter) => [parameter.name, exampleOf(parameter)!]),
+      .filter((parameter) => parameter.in === "query" && parameterExample(parameter) !== undefined)
+      .map((parameter) => [parameter.name, parameterExample(parameter)!]),
   );
 
 /** A shell command that calls the operation in the sandbox, `$KEY` holding a `sk_test_` key. */
@@ -48,12 +47,10 @@ export function curlSample(input: TSampleInput): string {
 export function sdkSample(input: TSampleInput): string | null {
   const call = sdkCalls[input.operationId];
   if (!call) return null;
-  const pathValue = (name: string) =>
-    JSON.stringify(
-      exampleOf(input.parameters.find((p) => p.in === "path" && p.name === name)) ?? name,
-    );
   const args = call.args.map((argument) => {
-    if (argument === "id" || argument === "deliveryId") return pathValue(argument);
+    if (argument === "id" || argument === "deliveryId") {
+      return JSON.stringify(pathExample(input, argument) ?? argument);
+    }
     if (argument === "query") return JSON.stringify(queryOf(input));
     return JSON.stringify(input.body ?? {}, null, 2);
   });
