@@ -4,7 +4,7 @@ import { eventSequences, events, type TEventRow } from "@/db/schema";
 import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { fanOutEvent, subscribedEndpoints } from "./fan-out";
-import type { TEventType } from "./types";
+import type { TEventType, TReceiptReference } from "./types";
 
 export type TEmitEventInput = {
   organizationId: string;
@@ -12,7 +12,7 @@ export type TEmitEventInput = {
   type: TEventType;
   object: Record<string, unknown>;
   /** The receipt that proves a settlement event's money movement. */
-  receipt?: { id: string; attestHash: string };
+  receipt?: TReceiptReference;
 };
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZListQuery } from "@/lib/http/pagination";
-import { eventTypes, ZEventType } from "./types";
+import { eventTypes, ZEventType, ZReceiptReference } from "./types";
 
 export const ZEvent = z
   .object({
@@ -16,7 +16,7 @@ export const ZEvent = z
     }),
     data: z.object({
       object: z.unknown().meta({ description: "The resource as it was after the change." }),
-      receipt: z.object({ id: z.string(), attestHash: z.string() }).optional().meta({
+      receipt: ZReceiptReference.optional().meta({
         description:
           "Settlement events from `settlement.executed` on: the receipt that proves the payment.",
       }),

@@ -65,6 +65,10 @@ export const ZEnvironment = z.enum(environmentEnum.enumValues);
 
 export const ZEventId = z.string().regex(/^evt-[A-Za-z0-9_-]+$/, "event ids have the form evt-…");
 
+/** The receipt a settlement event names once the settlement executed. */
+export const ZReceiptReference = z.object({ id: z.string(), attestHash: z.string() });
+export type TReceiptReference = z.infer<typeof ZReceiptReference>;
+
 /** What a webhook endpoint receives as the request body. */
 export const ZEventEnvelope = z.object({
   id: ZEventId,
@@ -75,9 +79,9 @@ export const ZEventEnvelope = z.object({
   sequence: z.number().int().nonnegative(),
   data: z.object({
     object: z.unknown(),
-    receipt: z.object({ id: z.string(), attestHash: z.string() }).optional(),
+    receipt: ZReceiptReference.optional(),
   }),
 });
 export type TEventEnvelope<TObject = unknown> = Omit<z.infer<typeof ZEventEnvelope>, "data"> & {
-  data: { object: TObject; receipt?: { id: string; attestHash: string } };
+  data: { object: TObject; receipt?: TReceiptReference };
 };

@@ -28,14 +28,16 @@ const schemaName = (type: TEventType) =>
     .join("")}Event`;
 
 /** One envelope schema per event type, discriminated by `type`. */
-export const eventSchemas = Object.fromEntries(
+const eventSchemas = Object.fromEntries(
   eventTypes.map((type) => [
     type,
     ZEvent.extend({
       type: z.literal(type),
-      data: type.startsWith("settlement.")
-        ? z.object({ object: ZSettlement, receipt: ZEvent.shape.data.shape.receipt })
-        : z.object({ object: objectOf(type) }),
+      data: z.object({
+        object: objectOf(type),
+        // Only settlement events name a receipt.
+        ...(type.startsWith("settlement.") ? { receipt: ZEvent.shape.data.shape.receipt } : {}),
+      }),
     }).meta({ id: schemaName(type), description: `The body of a \`${type}\` delivery.` }),
   ]),
 ) as unknown as Record<TEventType, z.ZodType>;

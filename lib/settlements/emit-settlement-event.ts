@@ -2,10 +2,8 @@ import { eq } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import { receipts, type TSettlementRow } from "@/db/schema";
 import { emitEvent } from "@/lib/events/emit-event";
-import type { TEventType } from "@/lib/events/types";
+import type { TEventType, TReceiptReference } from "@/lib/events/types";
 import { presentSettlement } from "./present-settlement";
-
-type TReceiptReference = { id: string; attestHash: string };
 
 /**
  * Every party organization gets the event. Once the settlement has executed, the event names
