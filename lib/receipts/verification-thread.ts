@@ -41,9 +41,9 @@ function startThread(): TThread {
 
 /**
  * Runs checkStoredReceipt on the process's verification thread. The checks are pure CPU (JSON,
- * zod, canonical JSON, SHA-256, Ed25519 through a cache): about 0.15 ms a receipt, which on the
- * request thread would block every other request for that long, and leave a core idle. Here they
- * run beside it; a message carries the read's JSON text in and the verdict back.
+ * zod, canonical JSON, SHA-256, Ed25519 through a cache), which on the request thread would
+ * block every other request meanwhile and leave a core idle. Here they run beside it; a message
+ * carries the read's JSON text in and the verdict back.
  */
 export function checkInVerificationThread(
   input: Omit<TCheckRequest, "id">,
