@@ -113,7 +113,8 @@ async function audit({
   action: string | undefined;
 }) {
   const entry = {
-    member,
+    organizationId: member.organization.id,
+    actor: { id: member.user.id, email: member.user.email, role: member.role },
     requestId,
     action:
       action ??
@@ -126,6 +127,6 @@ async function audit({
     environment: auditEnvironment(context.query, context.body),
   };
   await recordAuditEntry(entry).catch((error: unknown) =>
-    log.error({ err: error, ...entry, member: member.user.id }, "console audit entry not written"),
+    log.error({ err: error, ...entry }, "console audit entry not written"),
   );
 }

@@ -7,6 +7,7 @@ import { hashSecret } from "@/lib/keys/secret";
 import { hashPassword } from "@/lib/users/password";
 import { invitationState, refusals } from "./invitation-state";
 import { keepAnOwner } from "./keep-an-owner";
+import { recordAuditEntry } from "./record-audit-entry";
 
 type TNewAccount = { name: string; password: string };
 
@@ -20,10 +21,13 @@ export async function acceptInvitation({
   token,
   account,
   signedInUserId,
+  requestId,
 }: {
   token: string;
   account?: TNewAccount;
   signedInUserId?: string;
+  /** The request's id, for the audit entry of the join. */
+  requestId: string;
 }) {
   const passwordHash = account ? await hashPassword(account.password) : undefined;
   return db.transaction(async (tx) => {
@@ -46,6 +50,17 @@ export async function acceptInvitation({
       .update(invitations)
       .set({ acceptedAt: now, acceptedById: userId, updatedAt: now })
       .where(eq(invitations.id, invitation.id));
+    await recordAuditEntry(
+      {
+        organizationId: invitation.organizationId,
+        actor: { id: userId, email: invitation.email, role: invitation.role },
+        action: "invitation.accept",
+        targetId: invitation.id,
+        environment: null,
+        requestId,
+      },
+      tx,
+    );
     return {
       user: { id: userId, email: invitation.email },
       organizationId: invitation.organizationId,

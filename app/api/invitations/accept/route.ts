@@ -28,6 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         token: body.token,
         account: body.account,
         signedInUserId: signedIn?.user.id,
+        requestId,
       });
       return jsonResponse(result, 200, headers);
     } catch (error) {
