@@ -14,6 +14,8 @@ export const idPrefixes = {
   delivery: "dlv",
   organization: "org",
   user: "usr",
+  invitation: "inv",
+  auditEntry: "aud",
   outbox: "obx",
   request: "req",
   token: "tok",

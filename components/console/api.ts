@@ -6,12 +6,16 @@ import type { TApiKey } from "@/lib/keys/present-key";
 import type { TNegotiation } from "@/lib/negotiations/schemas";
 import type { TReceiptFull, TReceiptListItem, TReceiptVerification } from "@/lib/receipts/schemas";
 import type { TSettlement } from "@/lib/settlements/schemas";
+import type { TAuditEntry, TInvitation, TMember } from "@/lib/team/schemas";
 import type { TUsageDay } from "@/lib/usage/usage-by-day";
 import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
 
 export type {
   TAgent,
   TApiKey,
+  TAuditEntry,
+  TInvitation,
+  TMember,
   TNegotiation,
   TReceiptListItem,
   TReceiptVerification,
@@ -22,6 +26,7 @@ export type {
 export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
 export type TCreatedKey = { key: TApiKey; secret: string };
 export type TRolledKey = TCreatedKey & { previous: TApiKey };
+export type TCreatedInvitation = { invitation: TInvitation; url: string };
 
 export type TEvidenceRecord = {
   id: string;
@@ -125,4 +130,9 @@ export const queryKeys = {
   deliveries: (environment: TEnvironment, id: string, cursor: string | null) =>
     ["webhooks", environment, "detail", id, "deliveries", cursor] as const,
   usage: (environment: TEnvironment, days: number) => ["usage", environment, days] as const,
+  /** The team is the organization's, the same in both environments. */
+  team: () => ["team"] as const,
+  members: () => ["team", "members"] as const,
+  invitations: () => ["team", "invitations"] as const,
+  audit: () => ["team", "audit"] as const,
 };

@@ -6,7 +6,9 @@ export type TNavIconName =
   | "settlements"
   | "receipts"
   | "webhooks"
-  | "usage";
+  | "usage"
+  | "team"
+  | "audit";
 export type TNavItem = { segment: string; label: string; icon: TNavIconName };
 export type TNavSection = { title: string; items: TNavItem[] };
 
@@ -36,6 +38,13 @@ export const consoleNav: TNavSection[] = [
       { segment: "keys", label: "API keys", icon: "keys" },
       { segment: "webhooks", label: "Webhooks", icon: "webhooks" },
       { segment: "usage", label: "Usage", icon: "usage" },
+    ],
+  },
+  {
+    title: "Organization",
+    items: [
+      { segment: "team", label: "Team", icon: "team" },
+      { segment: "team/audit", label: "Audit log", icon: "audit" },
     ],
   },
 ];

@@ -13,8 +13,17 @@ import { consoleNav } from "./nav";
 import { NavIcon } from "./nav-icon";
 import styles from "./shell.module.css";
 
-function isActive(pathname: string, href: string, segment: string) {
-  return segment === "" ? pathname === href : pathname.startsWith(href);
+const segments = consoleNav.flatMap((section) => section.items.map((item) => item.segment));
+
+/** The current page's entry: the longest segment the path is in, so `team/audit` beats `team`. */
+function isActive(pathname: string, base: string, segment: string) {
+  if (segment === "") return pathname === base;
+  const within = (candidate: string) =>
+    candidate !== "" &&
+    (pathname === `${base}/${candidate}` || pathname.startsWith(`${base}/${candidate}/`));
+  return (
+    within(segment) && !segments.some((other) => other.length > segment.length && within(other))
+  );
 }
 
 export function Shell({
@@ -64,7 +73,7 @@ export function Shell({
                       key={item.segment}
                       href={href}
                       className={styles.navLink}
-                      aria-current={isActive(pathname, href, item.segment) ? "page" : undefined}
+                      aria-current={isActive(pathname, base, item.segment) ? "page" : undefined}
                     >
                       <NavIcon name={item.icon} />
                       {item.label}

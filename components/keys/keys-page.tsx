@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
+import { useCanChange } from "../console/member-role";
 import { NavIcon } from "../console/nav-icon";
 import { Button } from "../ui/button";
 import { PageHeader } from "../ui/page-header";
@@ -26,11 +27,12 @@ export function KeysPage({ environment }: { environment: TEnvironment }) {
     queryFn: () =>
       consoleFetch<{ data: TApiKey[] }>(`/api/console/keys?environment=${environment}`),
   });
-  const createButton = (
+  const canChange = useCanChange();
+  const createButton = canChange ? (
     <Button variant="primary" onClick={() => setCreating(true)}>
       + Create key
     </Button>
-  );
+  ) : undefined;
   return (
     <>
       <PageHeader
@@ -100,12 +102,12 @@ export function KeysPage({ environment }: { environment: TEnvironment }) {
                         <KeyStatus apiKey={key} />
                       </td>
                       <td className={styles.rowActions}>
-                        {status === "active" ? (
+                        {canChange && status === "active" ? (
                           <Button size="small" onClick={() => setAction({ kind: "roll", key })}>
                             Roll
                           </Button>
                         ) : null}
-                        {usable ? (
+                        {canChange && usable ? (
                           <Button
                             size="small"
                             variant="ghost"

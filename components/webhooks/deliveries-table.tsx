@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TPage, type TWebhookDelivery } from "../console/api";
+import { useCanChange } from "../console/member-role";
 import { Pager } from "../console/pager";
 import { usePager } from "../console/use-pager";
 import { Badge, type TBadgeTone } from "../ui/badge";
@@ -41,6 +42,7 @@ export function DeliveriesTable({
     refetchInterval: (query) =>
       query.state.data?.data.some((delivery) => delivery.status === "pending") ? 1_000 : 5_000,
   });
+  const canChange = useCanChange();
   const retry = useMutation({
     mutationFn: (deliveryId: string) =>
       consoleFetch<TWebhookDelivery>(
@@ -104,7 +106,8 @@ export function DeliveriesTable({
                       <Time value={delivery.lastAttemptAt} />
                     </td>
                     <td>
-                      {delivery.status === "failed" || delivery.status === "delivered" ? (
+                      {canChange &&
+                      (delivery.status === "failed" || delivery.status === "delivered") ? (
                         <Button
                           size="small"
                           onClick={() => retry.mutate(delivery.id)}

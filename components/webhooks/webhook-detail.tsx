@@ -13,6 +13,7 @@ import {
 } from "../console/api";
 import { DetailFrame } from "../console/detail-frame";
 import { DetailList, DetailRow, none } from "../console/detail-list";
+import { useCanChange } from "../console/member-role";
 import { useDetail } from "../console/use-detail";
 import { Button } from "../ui/button";
 import { PageHeader } from "../ui/page-header";
@@ -44,6 +45,7 @@ export function WebhookDetail({
   eventTypes: readonly string[];
 }) {
   const queryClient = useQueryClient();
+  const canChange = useCanChange();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const webhook = useDetail<TWebhook>(
     "webhooks",
@@ -94,7 +96,7 @@ export function WebhookDetail({
         }
         description={data?.description ?? undefined}
       />
-      {data ? (
+      {data && canChange ? (
         <div className={styles.actions}>
           <Button
             variant="primary"

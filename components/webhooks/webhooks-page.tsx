@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TWebhookListItem } from "../console/api";
+import { useCanChange } from "../console/member-role";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { usePagedList } from "../console/use-paged-list";
@@ -30,11 +31,11 @@ export function WebhooksPage({
     path: "/api/console/webhooks",
     params: { environment },
   });
-  const add = (
+  const add = useCanChange() ? (
     <Button variant="primary" onClick={() => setCreating(true)}>
       Add endpoint
     </Button>
-  );
+  ) : undefined;
   return (
     <>
       <PageHeader

@@ -1,5 +1,5 @@
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { lifecycleDates } from "./_columns";
+import { lifecycleDates, memberRoleEnum } from "./_columns";
 import { organizations } from "./organizations";
 
 export const users = pgTable(
@@ -12,11 +12,12 @@ export const users = pgTable(
     organizationId: text()
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
+    role: memberRoleEnum().notNull(),
     ...lifecycleDates,
   },
   (t) => [
     uniqueIndex("idx_users_on_email").on(t.email),
-    index("idx_users_on_organization_id").on(t.organizationId),
+    index("idx_users_on_organization_id").on(t.organizationId, t.role),
   ],
 );
 

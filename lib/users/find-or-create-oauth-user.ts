@@ -29,9 +29,13 @@ export async function findOrCreateOAuthUser({
       tx,
     );
     const userId = newId("user");
-    await tx
-      .insert(users)
-      .values({ id: userId, email: normalized, name, organizationId: organization.id });
+    await tx.insert(users).values({
+      id: userId,
+      email: normalized,
+      name,
+      organizationId: organization.id,
+      role: "owner",
+    });
     return { userId };
   });
 }

@@ -1,19 +1,24 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { organizations, users } from "@/db/schema";
+import { organizations, type TUser, users } from "@/db/schema";
 
 export type TConsoleMember = {
   user: { id: string; email: string; name: string | null };
   organization: { id: string; name: string; plan: "free" | "pro" | "enterprise" };
+  role: TUser["role"];
 };
 
-/** The user behind a console session and their organization; undefined once the user is gone. */
+/**
+ * The user behind a console session, their organization and role; undefined once the user is
+ * gone. Read on every request, so a role change or a removal takes effect at once.
+ */
 export async function getConsoleMember(userId: string): Promise<TConsoleMember | undefined> {
   const [row] = await db
     .select({
       userId: users.id,
       email: users.email,
       name: users.name,
+      role: users.role,
       organizationId: organizations.id,
       organizationName: organizations.name,
       plan: organizations.plan,
@@ -25,5 +30,6 @@ export async function getConsoleMember(userId: string): Promise<TConsoleMember |
   return {
     user: { id: row.userId, email: row.email, name: row.name },
     organization: { id: row.organizationId, name: row.organizationName, plan: row.plan },
+    role: row.role,
   };
 }

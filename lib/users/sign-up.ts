@@ -26,6 +26,7 @@ export async function signUp(input: TSignUpBody) {
         name: input.name,
         passwordHash,
         organizationId: organization.id,
+        role: "owner",
       })
       .returning();
     return { user: user!, organization };

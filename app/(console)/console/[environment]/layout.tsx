@@ -16,7 +16,7 @@ export default async function ConsoleLayout({
   const environment = await environmentParam(params);
   const member = await requireMember(`/console/${environment}`);
   return (
-    <Providers>
+    <Providers role={member.role}>
       <Shell member={member} environment={environment}>
         {children}
       </Shell>

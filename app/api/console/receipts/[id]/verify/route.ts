@@ -14,5 +14,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         includeEvidence: true,
         recomputeHash: true,
       }),
+    { readOnly: true },
   ),
 });

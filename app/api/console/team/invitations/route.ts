@@ -1,0 +1,25 @@
+import { handleConsole } from "@/lib/console/handle-console";
+import { routeMethods } from "@/lib/pipeline/handle";
+import { createInvitation } from "@/lib/team/create-invitation";
+import { listPendingInvitations } from "@/lib/team/list-invitations";
+import { ZCreateInvitationBody } from "@/lib/team/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /api/console/team/invitations - invitations that can still be accepted
+  GET: handleConsole({}, async ({ organizationId }) => ({
+    data: await listPendingInvitations({ organizationId }),
+  })),
+  // POST /api/console/team/invitations - invite an email with a role; the link is shown once
+  POST: handleConsole(
+    { body: ZCreateInvitationBody },
+    async ({ organizationId, member, origin, body }) => {
+      const { invitation, token } = await createInvitation({
+        organizationId,
+        invitedBy: member.user,
+        ...body,
+      });
+      return { invitation, url: `${origin}/invitations/${token}` };
+    },
+    { status: 201, role: "owner", action: "invitation.create" },
+  ),
+});

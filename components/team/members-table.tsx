@@ -1,0 +1,114 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { memberRoles, type TMemberRole } from "@/lib/team/roles";
+import { consoleFetch, queryKeys, type TMember } from "../console/api";
+import { useCanChange } from "../console/member-role";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ErrorState, LoadingRows } from "../ui/states";
+import { Time } from "../ui/time";
+import ui from "../ui/ui.module.css";
+
+const memberPath = (id: string) => `/api/console/team/members/${encodeURIComponent(id)}`;
+
+export function MembersTable({ currentUserId }: { currentUserId: string }) {
+  const queryClient = useQueryClient();
+  const isOwner = useCanChange("owner");
+  const members = useQuery({
+    queryKey: queryKeys.members(),
+    queryFn: () => consoleFetch<{ data: TMember[] }>("/api/console/team/members"),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.team() });
+  const changeRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: TMemberRole }) =>
+      consoleFetch<TMember>(memberPath(id), { method: "PATCH", body: { role } }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (member: TMember) => consoleFetch(memberPath(member.id), { method: "DELETE" }),
+    onSettled: refresh,
+  });
+  const failure = changeRole.error ?? remove.error;
+  return (
+    <div className={ui.card}>
+      {failure ? (
+        <div className={ui.alert} role="alert">
+          {failure.message}
+        </div>
+      ) : null}
+      {members.error ? (
+        <ErrorState error={members.error} onRetry={() => members.refetch()} />
+      ) : (
+        <table className={ui.table} aria-busy={members.isPending} aria-label="Members">
+          <thead>
+            <tr>
+              <th>Member</th>
+              <th>Role</th>
+              <th>Joined</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {members.isPending ? (
+              <LoadingRows columns={4} />
+            ) : (
+              members.data.data.map((member) => (
+                <tr key={member.id} data-testid="member-row" data-email={member.email}>
+                  <td>
+                    {member.name ?? member.email}
+                    {member.id === currentUserId ? <Badge tone="accent">you</Badge> : null}
+                    <div className={ui.muted}>{member.email}</div>
+                  </td>
+                  <td>
+                    {isOwner ? (
+                      <select
+                        className={ui.input}
+                        aria-label={`Role of ${member.email}`}
+                        value={member.role}
+                        disabled={changeRole.isPending}
+                        onChange={(event) =>
+                          changeRole.mutate({
+                            id: member.id,
+                            role: event.target.value as TMemberRole,
+                          })
+                        }
+                      >
+                        {memberRoles.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <Badge>{member.role}</Badge>
+                    )}
+                  </td>
+                  <td>
+                    <Time value={member.joinedAt} />
+                  </td>
+                  <td>
+                    {isOwner ? (
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        onClick={() => {
+                          if (window.confirm(`Remove ${member.email}? Their account is deleted.`)) {
+                            remove.mutate(member);
+                          }
+                        }}
+                        disabled={remove.isPending}
+                      >
+                        Remove
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { invitations, users } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import { generateInvitationToken } from "./invitation-token";
+import { presentInvitation } from "./present-invitation";
+import type { TMemberRole } from "./roles";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * An invitation for one email with one role. The response is the only place its token appears;
+ * the link is built from it by the caller.
+ */
+export async function createInvitation({
+  organizationId,
+  invitedBy,
+  email,
+  role,
+  expiresInDays,
+}: {
+  organizationId: string;
+  invitedBy: { id: string; email: string };
+  email: string;
+  role: TMemberRole;
+  expiresInDays: number;
+}) {
+  const [member] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.organizationId, organizationId)));
+  if (member) throw conflict(`${email} is already a member of this organization.`, "email");
+  const { token, hash } = generateInvitationToken();
+  const [row] = await db
+    .insert(invitations)
+    .values({
+      id: newId("invitation"),
+      organizationId,
+      email,
+      role,
+      tokenHash: hash,
+      invitedById: invitedBy.id,
+      expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
+    })
+    .returning();
+  return { invitation: presentInvitation({ ...row!, invitedByEmail: invitedBy.email }), token };
+}

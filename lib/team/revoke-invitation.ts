@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { invitations } from "@/db/schema";
+import { conflict, notFound } from "@/lib/http/api-error";
+import { presentInvitation } from "./present-invitation";
+
+/** Makes the link unusable. Revoking twice is a no-op; an accepted invitation is a 409. */
+export async function revokeInvitation({
+  organizationId,
+  invitationId,
+}: {
+  organizationId: string;
+  invitationId: string;
+}) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, organizationId)))
+      .for("update");
+    if (!row) throw notFound("invitation", invitationId);
+    if (row.acceptedAt) throw conflict("This invitation was already accepted.");
+    const revokedAt = row.revokedAt ?? new Date();
+    if (!row.revokedAt) {
+      await tx
+        .update(invitations)
+        .set({ revokedAt, updatedAt: revokedAt })
+        .where(eq(invitations.id, invitationId));
+    }
+    return {
+      ...presentInvitation({ ...row, invitedByEmail: null }),
+      revokedAt: revokedAt.toISOString(),
+    };
+  });
+}
