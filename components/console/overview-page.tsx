@@ -1,23 +1,20 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useEffect, useState } from "react";
-import { basePaths, keyPrefixes, type TEnvironment } from "@/lib/environment";
+import type { TEnvironment } from "@/lib/environment";
+import { FailingWebhooks } from "../overview/failing-webhooks";
+import { GettingStarted } from "../overview/getting-started";
+import styles from "../overview/overview.module.css";
+import { periodDays, periodLabel, type TPeriodDays } from "../overview/period";
+import { RecentActivity } from "../overview/recent-activity";
+import { SettlementSummary } from "../overview/settlement-summary";
 import { PageHeader } from "../ui/page-header";
+import { ErrorState } from "../ui/states";
 import ui from "../ui/ui.module.css";
-import { consoleFetch, queryKeys, type TAgent, type TApiKey, type TPage } from "./api";
-import styles from "./overview.module.css";
+import { consoleFetch, queryKeys, type TOverview } from "./api";
 
-function Stat({ label, value, href }: { label: string; value: string; href: string }) {
-  return (
-    <Link href={href} className={`${ui.card} ${styles.stat}`}>
-      <span className={styles.statLabel}>{label}</span>
-      <span className={styles.statValue}>{value}</span>
-    </Link>
-  );
-}
-
+/** "Is everything all right?": money settled, refusals, failing endpoints, latest activity. */
 export function OverviewPage({
   environment,
   organizationName,
@@ -26,56 +23,49 @@ export function OverviewPage({
   organizationName: string;
 }) {
   const [origin, setOrigin] = useState("");
+  const [days, setDays] = useState<TPeriodDays>(7);
   useEffect(() => setOrigin(window.location.origin), []);
-  const keys = useQuery({
-    queryKey: queryKeys.keys(environment),
-    queryFn: () =>
-      consoleFetch<{ data: TApiKey[] }>(`/api/console/keys?environment=${environment}`),
+  const overview = useQuery({
+    queryKey: queryKeys.overview(environment),
+    queryFn: () => consoleFetch<TOverview>(`/api/console/overview?environment=${environment}`),
   });
-  const agents = useQuery({
-    queryKey: [...queryKeys.agentPages(environment), null],
-    queryFn: () =>
-      consoleFetch<TPage<TAgent>>(`/api/console/agents?environment=${environment}&limit=20`),
-  });
-  const activeKeys = keys.data?.data.filter((key) => key.status !== "revoked").length;
-  const agentCount = agents.data
-    ? `${agents.data.data.length}${agents.data.hasMore ? "+" : ""}`
-    : "…";
-  const base = `${origin}${basePaths[environment]}`;
+  const progress = overview.data?.gettingStarted;
   return (
     <>
       <PageHeader
         title={organizationName}
         description={`Your ${environment} workspace at a glance.`}
+        actions={
+          <label className={styles.toolbar}>
+            <span className={ui.muted}>Period</span>
+            <select
+              className={ui.input}
+              value={days}
+              onChange={(event) => setDays(Number(event.target.value) as TPeriodDays)}
+            >
+              {periodDays.map((option) => (
+                <option key={option} value={option}>
+                  {periodLabel(option)}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
       />
-      <div className={styles.stats}>
-        <Stat
-          label="Agents"
-          value={agents.error ? "–" : agentCount}
-          href={`/console/${environment}/agents`}
-        />
-        <Stat
-          label="Usable API keys"
-          value={keys.error ? "–" : (activeKeys?.toString() ?? "…")}
-          href={`/console/${environment}/keys`}
-        />
-      </div>
-      <section className={`${ui.card} ${styles.start}`}>
-        <h2 className={styles.startTitle}>Call the API</h2>
-        <p className={ui.muted}>
-          Create a key on the <Link href={`/console/${environment}/keys`}>API keys</Link> page, then
-          register an agent:
-        </p>
-        <pre className={styles.code}>
-          {`curl ${base}/agents \\
-  -H "Authorization: Bearer ${keyPrefixes[environment]}…" \\
-  -H "Content-Type: application/json" \\
-  -d '{"name":"Translator","capabilities":["translation"]}'`}
-        </pre>
-        <p className={ui.muted}>
-          Every endpoint is described in the <a href="/docs/api">API reference</a>.
-        </p>
-      </section>
+      {progress?.steps.some((step) => !step.done) ? (
+        <GettingStarted environment={environment} origin={origin} progress={progress} />
+      ) : null}
+      <SettlementSummary environment={environment} days={days} />
+      {overview.error ? (
+        <div className={ui.card}>
+          <ErrorState error={overview.error} onRetry={() => overview.refetch()} />
+        </div>
+      ) : overview.data ? (
+        <div className={styles.panels}>
+          <FailingWebhooks environment={environment} failing={overview.data.failingWebhooks} />
+        </div>
+      ) : null}
+      <RecentActivity environment={environment} events={overview.data?.recentEvents} />
     </>
   );
 }
