@@ -3,16 +3,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
-import { FailingWebhooks } from "../overview/failing-webhooks";
-import { GettingStarted } from "../overview/getting-started";
-import styles from "../overview/overview.module.css";
-import { periodDays, periodLabel, type TPeriodDays } from "../overview/period";
-import { RecentActivity } from "../overview/recent-activity";
-import { SettlementSummary } from "../overview/settlement-summary";
+import { consoleFetch, queryKeys, type TOverview } from "../console/api";
 import { PageHeader } from "../ui/page-header";
 import { ErrorState } from "../ui/states";
 import ui from "../ui/ui.module.css";
-import { consoleFetch, queryKeys, type TOverview } from "./api";
+import { FailingWebhooks } from "./failing-webhooks";
+import { GettingStarted } from "./getting-started";
+import styles from "./overview.module.css";
+import { periodDays, periodLabel, type TPeriodDays } from "./period";
+import { RecentActivity } from "./recent-activity";
+import { SettlementSummary } from "./settlement-summary";
 
 /** "Is everything all right?": money settled, refusals, failing endpoints, latest activity. */
 export function OverviewPage({
