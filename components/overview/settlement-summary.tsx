@@ -24,7 +24,9 @@ function Stat({
   return (
     <Link href={href} className={`${ui.card} ${styles.stat}`} data-testid={`stat-${label}`}>
       <span className={styles.statLabel}>{label}</span>
-      <span className={styles.statValue}>{children}</span>
+      <span className={styles.statValue} data-testid="stat-value">
+        {children}
+      </span>
       {detail ? <span className={ui.muted}>{detail}</span> : null}
     </Link>
   );
