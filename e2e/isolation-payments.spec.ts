@@ -72,12 +72,44 @@ test("another organization sees none of the first one's payments, receipts or we
     });
     expect(response.status(), `${method} ${path}`).toBe(404);
   }
+  // Changes to the first organization's settlement and agents are 404 as well.
+  for (const [method, path, data] of [
+    ["POST", `/api/console/settlements/${deal.settlementId}/reverse`, {}],
+    ["POST", `/api/console/settlements/${deal.settlementId}/dispute`, { reason: "not mine" }],
+    ["PATCH", `/api/console/agents/${deal.payerId}`, { name: "Taken" }],
+    ["DELETE", `/api/console/agents/${deal.payeeId}`, undefined],
+    ["GET", `/api/console/agents/${deal.payerId}/wallet`, undefined],
+    [
+      "POST",
+      `/api/console/agents/${deal.payerId}/wallet/fund`,
+      { amount: { value: 100, currency: "USD" } },
+    ],
+  ] as const) {
+    const response = await asSecond.fetch(`${path}?environment=sandbox`, {
+      method,
+      headers: sameOrigin,
+      data,
+    });
+    expect(response.status(), `${method} ${path}`).toBe(404);
+  }
+  const overview = await (await asSecond.get("/api/console/overview?environment=sandbox")).json();
+  expect(overview.recentEvents).toEqual([]);
   const usage = await (await asSecond.get("/api/console/usage?environment=sandbox")).json();
   for (const day of usage.data) {
     expect(day.requests).toBe(0);
     expect(day.volume).toEqual([]);
   }
   await second.close();
+
+  // The first organization's settlement and agents are as they were.
+  const settlement = await page.request.get(
+    `/api/console/settlements/${deal.settlementId}?environment=sandbox`,
+  );
+  expect((await settlement.json()).status).toBe("executed");
+  const payer = await page.request.get(`/api/console/agents/${deal.payerId}?environment=sandbox`);
+  expect((await payer.json()).name).toBe("Buyer agent");
+  const payee = await page.request.get(`/api/console/agents/${deal.payeeId}?environment=sandbox`);
+  expect(payee.status()).toBe(200);
 
   // The first organization's endpoint survived, still enabled.
   const kept = await page.request.get(`/api/console/webhooks/${webhookId}?environment=sandbox`);

@@ -94,6 +94,14 @@ test("the console refuses requests without a session", async ({ playwright, page
     ["DELETE", "/api/console/webhooks/wh-0000000000000000?environment=sandbox"],
     ["POST", "/api/console/webhooks/wh-0000000000000000/test?environment=sandbox"],
     ["GET", "/api/console/usage?environment=sandbox"],
+    ["GET", "/api/console/overview?environment=sandbox"],
+    ["GET", "/api/console/settlements/stats?environment=sandbox"],
+    ["POST", "/api/console/settlements/stl-0000000000000000/reverse?environment=sandbox"],
+    ["POST", "/api/console/settlements/stl-0000000000000000/dispute?environment=sandbox"],
+    ["PATCH", "/api/console/agents/agent-0000000000000000?environment=sandbox"],
+    ["DELETE", "/api/console/agents/agent-0000000000000000?environment=sandbox"],
+    ["GET", "/api/console/agents/agent-0000000000000000/wallet?environment=sandbox"],
+    ["POST", "/api/console/agents/agent-0000000000000000/wallet/fund?environment=sandbox"],
   ] as const) {
     const response = await anonymous.fetch(path, {
       method,

@@ -5,12 +5,15 @@ import Link from "next/link";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TAgent } from "../console/api";
 import { DetailList, DetailRow, none } from "../console/detail-list";
+import { EventsLink } from "../console/events-link";
 import { CopyButton } from "../ui/copy-button";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState, ErrorState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
+import { AgentActions } from "./agent-actions";
 import { AgentStatus } from "./agent-status";
+import { AgentWallet } from "./agent-wallet";
 import styles from "./agents.module.css";
 
 export function AgentDetail({
@@ -60,6 +63,7 @@ export function AgentDetail({
           )
         }
         description={data?.description ?? undefined}
+        actions={data ? <AgentActions environment={environment} agent={data} /> : null}
       />
       <div className={ui.card}>
         <DetailList busy={agent.isPending}>
@@ -111,10 +115,14 @@ export function AgentDetail({
               <DetailRow label="Updated">
                 <Time value={data.updatedAt} />
               </DetailRow>
+              <DetailRow label="Events">
+                <EventsLink environment={environment} objectId={agentId} />
+              </DetailRow>
             </>
           ) : null}
         </DetailList>
       </div>
+      <AgentWallet environment={environment} agentId={agentId} />
     </>
   );
 }

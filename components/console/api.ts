@@ -1,13 +1,18 @@
 "use client";
 
 import type { TAgent } from "@/lib/agents/schemas";
+import type { TGettingStarted } from "@/lib/console/getting-started";
 import type { TEnvironment } from "@/lib/environment";
+import type { TEventEnvelope } from "@/lib/events/types";
 import type { TApiKey } from "@/lib/keys/present-key";
+import type { TWallet } from "@/lib/ledger/schemas";
 import type { TNegotiation } from "@/lib/negotiations/schemas";
+import type { TPlanTier } from "@/lib/orgs/plans";
 import type { TReceiptFull, TReceiptListItem, TReceiptVerification } from "@/lib/receipts/schemas";
-import type { TSettlement } from "@/lib/settlements/schemas";
+import type { TSettlement, TSettlementStats } from "@/lib/settlements/schemas";
 import type { TAuditEntry, TInvitation, TMember } from "@/lib/team/schemas";
 import type { TUsageDay } from "@/lib/usage/usage-by-day";
+import type { TFailingEndpoint } from "@/lib/webhooks/endpoints/failing-endpoints";
 import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
 
 export type {
@@ -20,8 +25,19 @@ export type {
   TReceiptListItem,
   TReceiptVerification,
   TSettlement,
+  TSettlementStats,
   TUsageDay as UsageDay,
+  TWallet,
   TWebhookDelivery,
+};
+export type TOverview = {
+  gettingStarted: TGettingStarted;
+  failingWebhooks: TFailingEndpoint[];
+  recentEvents: TEventEnvelope[];
+};
+export type TUsage = {
+  data: TUsageDay[];
+  plan: { tier: TPlanTier; perMinute: number; burst: number; daily: number | null };
 };
 export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
 export type TCreatedKey = { key: TApiKey; secret: string };
@@ -114,6 +130,8 @@ export const queryKeys = {
   /** A paged list's key; usePagedList appends the page's cursor. */
   agentPages: (environment: TEnvironment) => ["agents", environment, "page"] as const,
   agent: (environment: TEnvironment, id: string) => ["agents", environment, "detail", id] as const,
+  wallet: (environment: TEnvironment, id: string, cursor: string | null) =>
+    ["agents", environment, "detail", id, "wallet", cursor] as const,
   receipts: (environment: TEnvironment, filters: Record<string, string>) =>
     ["receipts", environment, "page", filters] as const,
   receipt: (environment: TEnvironment, id: string) =>
@@ -135,4 +153,7 @@ export const queryKeys = {
   members: () => ["team", "members"] as const,
   invitations: () => ["team", "invitations"] as const,
   audit: () => ["team", "audit"] as const,
+  settlementStats: (environment: TEnvironment, from: string) =>
+    ["settlements", environment, "stats", from] as const,
+  overview: (environment: TEnvironment) => ["overview", environment] as const,
 };

@@ -2,14 +2,17 @@
 
 import Link from "next/link";
 import type { TEnvironment } from "@/lib/environment";
+import { AgentLink } from "../agents/agent-link";
 import { queryKeys, type TNegotiation } from "../console/api";
 import { DetailFrame } from "../console/detail-frame";
 import { DetailList, DetailRow } from "../console/detail-list";
+import { EventsLink } from "../console/events-link";
 import { formatMoney } from "../console/money";
 import { useDetail } from "../console/use-detail";
 import { PageHeader } from "../ui/page-header";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
+import { NegotiationSettlement } from "./negotiation-settlement";
 import { PartiesTable } from "./parties-table";
 import { NegotiationStatus } from "./status-badges";
 
@@ -63,11 +66,13 @@ export function NegotiationDetail({
               </DetailRow>
               <DetailRow label="Terms">{data.terms.description ?? "No description"}</DetailRow>
               <DetailRow label="Accepted by">
-                {data.acceptedBy.length ? (
-                  <span className={ui.mono}>{data.acceptedBy.join(", ")}</span>
-                ) : (
-                  "Nobody yet"
-                )}
+                {data.acceptedBy.length
+                  ? data.acceptedBy.map((agentId) => (
+                      <div key={agentId}>
+                        <AgentLink environment={environment} agentId={agentId} />
+                      </div>
+                    ))
+                  : "Nobody yet"}
               </DetailRow>
               <DetailRow label="Expires">
                 <Time value={data.expiresAt} />
@@ -77,6 +82,12 @@ export function NegotiationDetail({
               </DetailRow>
               <DetailRow label="Created">
                 <Time value={data.createdAt} />
+              </DetailRow>
+              <DetailRow label="Settlement">
+                <NegotiationSettlement environment={environment} negotiationId={data.id} />
+              </DetailRow>
+              <DetailRow label="Events">
+                <EventsLink environment={environment} objectId={data.id} />
               </DetailRow>
             </>
           ) : null}
@@ -102,13 +113,16 @@ export function NegotiationDetail({
                     <Time value={round.proposedAt} />
                   </div>
                 </td>
-                <td className={ui.mono}>{round.proposedBy}</td>
+                <td>
+                  <AgentLink environment={environment} agentId={round.proposedBy} />
+                </td>
                 <td>{formatMoney(round.terms.amount)}</td>
                 <td>
                   {round.responses.length
                     ? round.responses.map((response) => (
                         <div key={`${response.agentId}-${response.respondedAt}`}>
-                          <span className={ui.mono}>{response.agentId}</span> {response.action}
+                          <AgentLink environment={environment} agentId={response.agentId} />{" "}
+                          {response.action}
                           {response.message ? ` — “${response.message}”` : ""}
                         </div>
                       ))

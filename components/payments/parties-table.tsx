@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { TEnvironment } from "@/lib/environment";
+import { AgentLink } from "../agents/agent-link";
 import type { TSettlement } from "../console/api";
 import { formatMoney } from "../console/money";
 import ui from "../ui/ui.module.css";
@@ -20,9 +20,7 @@ export function PartiesTable({
         {parties.map((party) => (
           <tr key={party.agentId} data-testid="party">
             <td>
-              <Link href={`/console/${environment}/agents/${party.agentId}`} className={ui.mono}>
-                {party.agentId}
-              </Link>
+              <AgentLink environment={environment} agentId={party.agentId} />
             </td>
             <td>{party.role === "initiator" ? "Pays" : "Receives"}</td>
             <td>{formatMoney({ value: party.amount, currency })}</td>

@@ -5,12 +5,14 @@ import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TSettlement } from "../console/api";
 import { DetailFrame } from "../console/detail-frame";
 import { DetailList, DetailRow, none } from "../console/detail-list";
+import { EventsLink } from "../console/events-link";
 import { formatMoney } from "../console/money";
 import { useDetail } from "../console/use-detail";
 import { PageHeader } from "../ui/page-header";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { PartiesTable } from "./parties-table";
+import { SettlementActions } from "./settlement-actions";
 import { SettlementStatus } from "./status-badges";
 
 export function SettlementDetail({
@@ -49,6 +51,7 @@ export function SettlementDetail({
           )
         }
         description={<code>{settlementId}</code>}
+        actions={data ? <SettlementActions environment={environment} settlement={data} /> : null}
       />
       <div className={ui.card}>
         <DetailList busy={settlement.isPending}>
@@ -99,13 +102,21 @@ export function SettlementDetail({
                   <Time value={data.reversedAt} />
                 </DetailRow>
               ) : null}
-              {data.status === "executed" ? (
+              {data.disputedAt ? (
+                <DetailRow label="Disputed">
+                  <Time value={data.disputedAt} />
+                </DetailRow>
+              ) : null}
+              {data.executedAt ? (
                 <DetailRow label="Receipt">
                   <Link href={`/console/${environment}/receipts?settlementId=${data.id}`}>
                     Find its receipt
                   </Link>
                 </DetailRow>
               ) : null}
+              <DetailRow label="Events">
+                <EventsLink environment={environment} objectId={data.id} />
+              </DetailRow>
             </>
           ) : null}
         </DetailList>

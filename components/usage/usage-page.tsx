@@ -3,18 +3,20 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
-import { consoleFetch, queryKeys, type UsageDay } from "../console/api";
+import { consoleFetch, queryKeys, type TUsage, type UsageDay } from "../console/api";
 import { formatMoney } from "../console/money";
+import { plural } from "../console/plural";
 import { Button } from "../ui/button";
 import { PageHeader } from "../ui/page-header";
 import { ErrorState } from "../ui/states";
 import ui from "../ui/ui.module.css";
 import { BarChart } from "./bar-chart";
+import { PlanLimits } from "./plan-limits";
 import styles from "./usage.module.css";
 
 const ranges = [7, 14, 30, 90] as const;
 
-/** The currency with the most executed volume in the range, so the chart has one unit. */
+/** The currency with the most settled volume in the range, so the chart has one unit. */
 function mainCurrency(days: UsageDay[]): string | null {
   const counts = new Map<string, number>();
   for (const day of days)
@@ -28,9 +30,7 @@ export function UsagePage({ environment }: { environment: TEnvironment }) {
   const usage = useQuery({
     queryKey: queryKeys.usage(environment, days),
     queryFn: () =>
-      consoleFetch<{ data: UsageDay[] }>(
-        `/api/console/usage?environment=${environment}&days=${days}`,
-      ),
+      consoleFetch<TUsage>(`/api/console/usage?environment=${environment}&days=${days}`),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
@@ -45,7 +45,7 @@ export function UsagePage({ environment }: { environment: TEnvironment }) {
     <>
       <PageHeader
         title="Usage"
-        description="API requests authenticated with your keys and agent tokens, those the rate limiter refused, and executed settlement volume, per UTC day."
+        description="API requests authenticated with your keys and agent tokens, those the rate limiter refused, and settled volume (reversals excluded), per UTC day."
         actions={
           <fieldset className={styles.range} aria-label="Range">
             {ranges.map((range) => (
@@ -56,7 +56,7 @@ export function UsagePage({ environment }: { environment: TEnvironment }) {
                 aria-pressed={range === days}
                 onClick={() => setDays(range)}
               >
-                {range} days
+                {plural(range, "day")}
               </Button>
             ))}
           </fieldset>
@@ -72,6 +72,7 @@ export function UsagePage({ environment }: { environment: TEnvironment }) {
         </div>
       ) : (
         <>
+          {usage.data ? <PlanLimits plan={usage.data.plan} today={data.at(-1)!} /> : null}
           <div className={styles.totals}>
             <div className={`${ui.card} ${styles.total}`} data-testid="total-requests">
               <div className={ui.muted}>Requests</div>
@@ -109,7 +110,7 @@ export function UsagePage({ environment }: { environment: TEnvironment }) {
               <BarChart
                 title={`Settlement volume${currency ? ` (${currency})` : ""}`}
                 days={data.map((day) => day.day)}
-                series={[{ label: "Executed", color: "#0a7d45", values: data.map(volumeOf) }]}
+                series={[{ label: "Settled", color: "#0a7d45", values: data.map(volumeOf) }]}
                 format={money}
               />
             </div>

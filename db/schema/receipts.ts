@@ -35,6 +35,8 @@ export const receipts = pgTable(
     deterministic: boolean(),
     /** When the current status was established: sealing, or the verification that changed it. */
     verifiedAt: timestampMs(),
+    /** The first time someone asked the API or the console to verify it. */
+    firstVerificationRequestAt: timestampMs(),
     createdAt: timestampMs().notNull(),
   },
   (t) => [

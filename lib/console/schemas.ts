@@ -3,9 +3,10 @@ import { ZListAgentsQuery } from "@/lib/agents/schemas";
 import { ZScopes } from "@/lib/auth/scopes";
 import { environments } from "@/lib/environment";
 import { ZRollOverlap } from "@/lib/keys/roll-overlaps";
+import { ZWalletQuery } from "@/lib/ledger/schemas";
 import { ZListNegotiationsQuery } from "@/lib/negotiations/schemas";
 import { ZListReceiptsQuery } from "@/lib/receipts/schemas";
-import { ZListSettlementsQuery } from "@/lib/settlements/schemas";
+import { ZListSettlementsQuery, ZSettlementStatsQuery } from "@/lib/settlements/schemas";
 import { ZListDeliveriesQuery, ZListWebhooksQuery } from "@/lib/webhooks/endpoints/schemas";
 
 export const ZConsoleEnvironment = z.enum(environments);
@@ -31,6 +32,8 @@ export const ZConsoleNegotiationsQuery = ZListNegotiationsQuery.extend(withEnvir
 export const ZConsoleSettlementsQuery = ZListSettlementsQuery.extend(withEnvironment);
 export const ZConsoleWebhooksQuery = ZListWebhooksQuery.extend(withEnvironment);
 export const ZConsoleDeliveriesQuery = ZListDeliveriesQuery.extend(withEnvironment);
+export const ZConsoleWalletQuery = ZWalletQuery.extend(withEnvironment);
+export const ZConsoleSettlementStatsQuery = ZSettlementStatsQuery.extend(withEnvironment);
 
 export const ZDeliveryParams = z.object({
   id: z.string().min(1).max(64),

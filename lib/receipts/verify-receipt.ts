@@ -1,3 +1,6 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "@/db/client";
+import { receipts } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import type { TReceiptVerification } from "./schemas";
 import { verifyStoredReceipt } from "./verify-stored-receipt";
@@ -15,6 +18,7 @@ export async function verifyReceipt({
   recomputeHash: boolean;
 }): Promise<TReceiptVerification> {
   const result = await verifyStoredReceipt({ tenant, receiptId, recomputeHash });
+  await recordFirstVerificationRequest(result.receipt.id, result.verifiedAt);
   const passed = (name: string) => result.checks.some((c) => c.name === name && c.ok);
   return {
     receiptId: result.receipt.id,
@@ -26,4 +30,12 @@ export async function verifyReceipt({
     verifiedAt: result.verifiedAt.toISOString(),
     checks: result.checks,
   };
+}
+
+/** The console's getting-started checklist ticks "verify a receipt" off from this. */
+async function recordFirstVerificationRequest(receiptId: string, at: Date) {
+  await db
+    .update(receipts)
+    .set({ firstVerificationRequestAt: at })
+    .where(and(eq(receipts.id, receiptId), isNull(receipts.firstVerificationRequestAt)));
 }

@@ -118,3 +118,4 @@ export const ZSettlementStats = z
 export const ZSettlementParams = z.object({ id: ZSettlementId });
 
 export type TSettlement = z.infer<typeof ZSettlement>;
+export type TSettlementStats = z.infer<typeof ZSettlementStats>;

@@ -1,10 +1,11 @@
-import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { settlementStatuses, settlements, type TSettlementStatus } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { invalid } from "@/lib/http/api-error";
 import type { ZSettlementStats, ZSettlementStatsQuery } from "./schemas";
+import { countsAsSettledVolume } from "./settled-volume";
 import { visibleSettlements } from "./visibility";
 
 const executionMs = sql`extract(epoch from (${settlements.executedAt} - ${settlements.executionStartedAt})) * 1000`;
@@ -38,7 +39,7 @@ export async function settlementStats({
         count: sql<number>`count(*)::int`,
       })
       .from(settlements)
-      .where(and(scope, eq(settlements.status, "executed")))
+      .where(and(scope, countsAsSettledVolume))
       .groupBy(settlements.currency)
       .orderBy(settlements.currency),
     db

@@ -2,13 +2,14 @@ import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { settlements, usageDays } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
+import { countsAsSettledVolume } from "@/lib/settlements/settled-volume";
 import { visibleSettlements } from "@/lib/settlements/visibility";
 
 export type TUsageDay = {
   day: string;
   requests: number;
   rateLimited: number;
-  /** Executed settlements that day, per currency (minor units). */
+  /** Settled volume by execution day, per currency (minor units); reversals excluded. */
   volume: { currency: string; value: number; count: number }[];
 };
 
@@ -42,6 +43,7 @@ export async function usageByDay({ tenant, days }: { tenant: TTenant; days: numb
       .where(
         and(
           visibleSettlements(tenant),
+          countsAsSettledVolume,
           isNotNull(settlements.executedAt),
           gte(settlements.executedAt, first),
         ),

@@ -1,4 +1,4 @@
-import { OverviewPage } from "@/components/console/overview-page";
+import { OverviewPage } from "@/components/overview/overview-page";
 import { environmentParam, requireMember } from "@/lib/console/require-member";
 
 export const metadata = { title: "Overview" };

@@ -1,23 +1,17 @@
 import { getAgentOrThrow } from "@/lib/agents/get-agent";
 import { tenantOf } from "@/lib/auth/tenant";
-import { ApiError } from "@/lib/http/api-error";
 import { requireActingAgentAmong } from "@/lib/http/authorize";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { fundWalletOperation } from "@/lib/ledger/operations";
 import { readWallet } from "@/lib/ledger/read-wallet";
+import { requireSandboxFunding } from "@/lib/ledger/require-sandbox-funding";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /sandbox/v1/agents/:id/wallet/fund - test money into a sandbox wallet
   POST: handle(fundWalletOperation, async ({ auth, params, body }) => {
     const tenant = tenantOf(auth);
-    if (tenant.environment !== "sandbox") {
-      throw new ApiError({
-        code: "forbidden",
-        message:
-          "Wallets are funded only in sandbox (/sandbox/v1); production money comes from a real rail.",
-      });
-    }
+    requireSandboxFunding(tenant.environment);
     const agent = await getAgentOrThrow({ tenant, agentId: params.id });
     requireActingAgentAmong(auth, [agent.id], "this agent");
     await fundWallet({

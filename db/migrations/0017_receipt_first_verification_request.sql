@@ -1,0 +1,1 @@
+ALTER TABLE "receipts" ADD COLUMN "first_verification_request_at" timestamp (3) with time zone;
