@@ -2,9 +2,12 @@
 
 import type { TAgent } from "@/lib/agents/schemas";
 import type { TEnvironment } from "@/lib/environment";
+import type { TEventEnvelope } from "@/lib/events/types";
 import type { TApiKey } from "@/lib/keys/present-key";
 import type { TNegotiation } from "@/lib/negotiations/schemas";
 import type { TReceiptFull, TReceiptListItem, TReceiptVerification } from "@/lib/receipts/schemas";
+import type { TKeyUsageDay } from "@/lib/request-logs/key-usage";
+import type { TRequestLog } from "@/lib/request-logs/schemas";
 import type { TSettlement } from "@/lib/settlements/schemas";
 import type { TUsageDay } from "@/lib/usage/usage-by-day";
 import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
@@ -12,9 +15,12 @@ import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/s
 export type {
   TAgent,
   TApiKey,
+  TEventEnvelope,
+  TKeyUsageDay,
   TNegotiation,
   TReceiptListItem,
   TReceiptVerification,
+  TRequestLog,
   TSettlement,
   TUsageDay as UsageDay,
   TWebhookDelivery,
@@ -22,6 +28,9 @@ export type {
 export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
 export type TCreatedKey = { key: TApiKey; secret: string };
 export type TRolledKey = TCreatedKey & { previous: TApiKey };
+export type TKeyDetail = { key: TApiKey; usage: TKeyUsageDay[] };
+export type TEventDelivery = TWebhookDelivery & { webhookUrl: string };
+export type TEventDetail = { event: TEventEnvelope; deliveries: TEventDelivery[] };
 
 export type TEvidenceRecord = {
   id: string;
@@ -105,6 +114,12 @@ export async function consoleFetch<T>(
 /** Query keys: one place, so that a mutation invalidates exactly what it changed. */
 export const queryKeys = {
   keys: (environment: TEnvironment) => ["keys", environment] as const,
+  key: (environment: TEnvironment, id: string) => ["keys", environment, "detail", id] as const,
+  requestLogs: (environment: TEnvironment, filters: Record<string, string>) =>
+    ["request-logs", environment, "page", filters] as const,
+  events: (environment: TEnvironment, filters: Record<string, string>) =>
+    ["events", environment, "page", filters] as const,
+  event: (environment: TEnvironment, id: string) => ["events", environment, "detail", id] as const,
   agents: (environment: TEnvironment) => ["agents", environment] as const,
   /** A paged list's key; usePagedList appends the page's cursor. */
   agentPages: (environment: TEnvironment) => ["agents", environment, "page"] as const,

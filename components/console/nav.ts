@@ -6,7 +6,9 @@ export type TNavIconName =
   | "settlements"
   | "receipts"
   | "webhooks"
-  | "usage";
+  | "usage"
+  | "events"
+  | "logs";
 export type TNavItem = { segment: string; label: string; icon: TNavIconName };
 export type TNavSection = { title: string; items: TNavItem[] };
 
@@ -35,6 +37,8 @@ export const consoleNav: TNavSection[] = [
     items: [
       { segment: "keys", label: "API keys", icon: "keys" },
       { segment: "webhooks", label: "Webhooks", icon: "webhooks" },
+      { segment: "events", label: "Events", icon: "events" },
+      { segment: "logs", label: "Request logs", icon: "logs" },
       { segment: "usage", label: "Usage", icon: "usage" },
     ],
   },
