@@ -42,7 +42,7 @@ test("request logs: each request with its status, key and error; search and filt
 
   // A failure opens to the error envelope the caller received.
   const invalidRow = logs.row(invalid.requestId);
-  await invalidRow.getByRole("button", { name: "Error" }).click();
+  await invalidRow.getByRole("button", { name: "Show" }).click();
   const error = page.getByRole("region", { name: `Error of ${invalid.requestId}` });
   await expect(error).toContainText('"code": "invalid_request"');
   await expect(error).toContainText('"param": "name"');

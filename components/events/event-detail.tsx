@@ -52,7 +52,7 @@ export function EventDetail({
     >
       <PageHeader
         back={<Link href={listHref}>← Events</Link>}
-        title={data ? <span className={ui.mono}>{data.event.type}</span> : "Event"}
+        title={data ? data.event.type : "Event"}
       />
       <div className={ui.card}>
         <DetailList busy={detail.isPending}>

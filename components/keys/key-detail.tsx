@@ -8,11 +8,11 @@ import { DetailFrame } from "../console/detail-frame";
 import { DetailList, DetailRow, none } from "../console/detail-list";
 import { PagedTable } from "../console/paged-table";
 import { usePagedList } from "../console/use-paged-list";
-import { RequestLogRow } from "../request-logs/request-log-row";
+import { RequestLogRow, requestLogColumns } from "../request-logs/request-log-row";
 import { CopyButton } from "../ui/copy-button";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
-import { Time } from "../ui/time";
+import { formatAbsolute, Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { BarChart } from "../usage/bar-chart";
 import { KeyActions } from "./key-actions";
@@ -75,7 +75,13 @@ export function KeyDetail({ environment, keyId }: { environment: TEnvironment; k
                 <Time value={key.lastUsedAt} />
               </DetailRow>
               <DetailRow label="Expires">
-                {key.expiresAt ? <Time value={key.expiresAt} /> : none}
+                {key.expiresAt ? (
+                  <>
+                    {formatAbsolute(new Date(key.expiresAt))} (<Time value={key.expiresAt} />)
+                  </>
+                ) : (
+                  none
+                )}
               </DetailRow>
               {key.revokedAt ? (
                 <DetailRow label="Revoked">
@@ -116,7 +122,7 @@ export function KeyDetail({ environment, keyId }: { environment: TEnvironment; k
       </h2>
       <PagedTable
         list={requests}
-        columns={["Time", "Method", "Path", "Status", "Latency", "Key or token", "Request ID"]}
+        columns={requestLogColumns}
         empty={<EmptyState title="No requests yet">This key has not been used yet.</EmptyState>}
         row={(log) => <RequestLogRow log={log} environment={environment} />}
       />

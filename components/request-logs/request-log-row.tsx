@@ -12,13 +12,27 @@ import ui from "../ui/ui.module.css";
 import styles from "./request-logs.module.css";
 import { RequestStatus } from "./request-status";
 
-const columns = 7;
+/** The columns of a request log table, one `<td>` each in RequestLogRow. */
+export const requestLogColumns = [
+  "Time",
+  "Method",
+  "Path",
+  "Status",
+  "Latency",
+  "Key or token",
+  "Request ID",
+  "Error",
+];
 
 /** Who made the request: the key (linked to its page) or the agent token's jti. */
 function Credential({ log, environment }: { log: TRequestLog; environment: TEnvironment }) {
   if (log.key) {
     return (
-      <Link href={`/console/${environment}/keys/${log.key.id}`} title={log.key.id}>
+      <Link
+        href={`/console/${environment}/keys/${log.key.id}`}
+        title={log.key.id}
+        className={ui.rowLink}
+      >
         {log.key.name ?? log.key.id}
       </Link>
     );
@@ -76,7 +90,7 @@ export function RequestLogRow({
       </tr>
       {open && log.error ? (
         <tr className={styles.expanded}>
-          <td colSpan={columns}>
+          <td colSpan={requestLogColumns.length}>
             <PrettyJson value={log.error} label={`Error of ${log.id}`} />
           </td>
         </tr>

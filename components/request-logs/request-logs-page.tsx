@@ -10,7 +10,7 @@ import { usePagedList } from "../console/use-paged-list";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import ui from "../ui/ui.module.css";
-import { RequestLogRow } from "./request-log-row";
+import { RequestLogRow, requestLogColumns } from "./request-log-row";
 import styles from "./request-logs.module.css";
 
 type TFilters = { requestId: string; status: string; keyId: string };
@@ -106,7 +106,7 @@ export function RequestLogsPage({
       </form>
       <PagedTable
         list={list}
-        columns={["Time", "Method", "Path", "Status", "Latency", "Key or token", "Request ID"]}
+        columns={requestLogColumns}
         empty={
           <EmptyState
             icon={<NavIcon name="logs" />}

@@ -7,25 +7,37 @@ import { log } from "@/lib/observability/logger";
 const holder = globalThis as unknown as {
   __assRequestLogs?: {
     entries: TNewRequestLogRow[];
+    /** Entries taken by a write still in flight: they count against the bound until it ends. */
+    writing: number;
     dropped: number;
-    timer: NodeJS.Timeout | null;
-    writing: Promise<void>;
+    timer: { handle: NodeJS.Timeout; dueAt: number } | null;
+    flushes: Promise<void>;
   };
 };
-holder.__assRequestLogs ??= { entries: [], dropped: 0, timer: null, writing: Promise.resolve() };
+holder.__assRequestLogs ??= {
+  entries: [],
+  writing: 0,
+  dropped: 0,
+  timer: null,
+  flushes: Promise.resolve(),
+};
 const state = holder.__assRequestLogs;
 
 const settings = () => config();
 
+/** Makes sure a flush runs within `delayMs`, moving a later one forward. */
 function scheduleFlush(delayMs: number) {
-  if (state.timer) return;
-  state.timer = setTimeout(() => {
+  const dueAt = Date.now() + delayMs;
+  if (state.timer && state.timer.dueAt <= dueAt) return;
+  if (state.timer) clearTimeout(state.timer.handle);
+  const handle = setTimeout(() => {
     state.timer = null;
     flushRequestLogs().catch((error) =>
       log.error({ err: error }, "request logs: could not write entries"),
     );
   }, delayMs);
-  state.timer.unref();
+  handle.unref();
+  state.timer = { handle, dueAt };
 }
 
 /**
@@ -35,7 +47,7 @@ function scheduleFlush(delayMs: number) {
  */
 export function bufferRequestLog(entry: TNewRequestLogRow): void {
   const { REQUEST_LOG_BATCH_SIZE, REQUEST_LOG_BUFFER_MAX, REQUEST_LOG_FLUSH_MS } = settings();
-  if (state.entries.length >= REQUEST_LOG_BUFFER_MAX) {
+  if (state.entries.length + state.writing >= REQUEST_LOG_BUFFER_MAX) {
     state.dropped += 1;
     return;
   }
@@ -49,23 +61,25 @@ export function bufferRequestLog(entry: TNewRequestLogRow): void {
  * front of the buffer and is tried again after the flush interval.
  */
 export function flushRequestLogs(): Promise<void> {
-  state.writing = state.writing.catch(() => undefined).then(writeBuffered);
-  return state.writing;
+  state.flushes = state.flushes.catch(() => undefined).then(writeBuffered);
+  return state.flushes;
 }
 
 async function writeBuffered(): Promise<void> {
-  const { REQUEST_LOG_BATCH_SIZE, REQUEST_LOG_BUFFER_MAX, REQUEST_LOG_FLUSH_MS } = settings();
+  const { REQUEST_LOG_BATCH_SIZE, REQUEST_LOG_FLUSH_MS } = settings();
   while (state.entries.length > 0) {
     const batch = state.entries.splice(0, REQUEST_LOG_BATCH_SIZE);
+    state.writing = batch.length;
     try {
       // A request id is unique, so a batch retried after an ambiguous failure is not doubled.
       await db.insert(requestLogs).values(batch).onConflictDoNothing();
     } catch (error) {
-      const room = Math.max(0, REQUEST_LOG_BUFFER_MAX - state.entries.length);
-      state.dropped += Math.max(0, batch.length - room);
-      state.entries.unshift(...batch.slice(0, room));
+      // The bound counted this batch all along, so it fits back in front of newer entries.
+      state.entries.unshift(...batch);
       scheduleFlush(REQUEST_LOG_FLUSH_MS);
       throw error;
+    } finally {
+      state.writing = 0;
     }
   }
   if (state.dropped > 0) {
