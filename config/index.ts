@@ -269,6 +269,20 @@ const ConfigSchema = z.object({
     group: "Server",
     description: "How often each process writes its usage counts to the database.",
   }),
+  REQUEST_LOG_FLUSH_MS: documented(integer(10, 60_000).default(1_000), {
+    group: "Server",
+    description:
+      "How often each process writes the request log entries it holds to the database (sooner when `REQUEST_LOG_BATCH_SIZE` are waiting).",
+  }),
+  REQUEST_LOG_BATCH_SIZE: documented(integer(1, 1_000).default(500), {
+    group: "Server",
+    description: "Request log entries written by one INSERT; a full batch is written at once.",
+  }),
+  REQUEST_LOG_BUFFER_MAX: documented(integer(1, 1_000_000).default(20_000), {
+    group: "Server",
+    description:
+      "Request log entries a process holds while the database does not take them; beyond it new entries are dropped (and counted in a warning) rather than growing memory.",
+  }),
   API_KEY_CACHE_TTL_MS: documented(integer(0, 3_600_000).default(10_000), {
     group: "Keys, tokens and receipts",
     description:
@@ -328,6 +342,10 @@ const ConfigSchema = z.object({
   RETENTION_WEBHOOK_DAYS: documented(days(30), {
     group: "Retention",
     description: "Finished webhook deliveries and their attempts older than this are deleted.",
+  }),
+  RETENTION_REQUEST_LOGS_DAYS: documented(days(30), {
+    group: "Retention",
+    description: "Request log entries (the console's request logs) older than this are deleted.",
   }),
 
   LOG_LEVEL: documented(

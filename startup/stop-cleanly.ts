@@ -6,6 +6,7 @@ import { log } from "@/lib/observability/logger";
 import { flushTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { markStopping } from "@/lib/readiness/stopping";
+import { flushRequestLogs } from "@/lib/request-logs/buffer";
 import { flushUsage } from "@/lib/usage/tally";
 import { drainRequests } from "./in-flight-requests";
 
@@ -14,7 +15,7 @@ type TParts = { backgroundWork: TBackgroundWork; embedded?: TEmbeddedDatabase };
 /**
  * On SIGTERM or SIGINT: readiness turns 503, no new connection is accepted, requests and job
  * calls in flight finish (until SHUTDOWN_TIMEOUT_MS), runs still held are handed back, usage
- * counts and traces are written, connections close, and the process exits 0 (1 when the
+ * counts, request logs and traces are written, connections close, and the process exits 0 (1 when the
  * deadline cut work off or a step failed).
  */
 export function stopCleanlyOnSignals(parts: TParts): void {
@@ -41,6 +42,7 @@ async function stopCleanly(signal: NodeJS.Signals, parts: TParts): Promise<never
       log.warn({ kind: "shutdown", cutOff }, "stopping: the deadline cut requests off");
     }
     await flushUsage();
+    await flushRequestLogs();
     await flushTracing();
     await rateLimitStore()?.close();
     await closeDatabase();

@@ -9,8 +9,11 @@ import type { TWallet } from "@/lib/ledger/schemas";
 import type { TNegotiation } from "@/lib/negotiations/schemas";
 import type { TPlanTier } from "@/lib/orgs/plans";
 import type { TReceiptFull, TReceiptListItem, TReceiptVerification } from "@/lib/receipts/schemas";
+import type { TKeyUsageDay } from "@/lib/request-logs/key-usage";
+import type { TRequestLog } from "@/lib/request-logs/schemas";
 import type { TSettlement, TSettlementStats } from "@/lib/settlements/schemas";
 import type { TAuditEntry, TInvitation, TMember } from "@/lib/team/schemas";
+
 import type { TUsageDay } from "@/lib/usage/usage-by-day";
 import type { TFailingEndpoint } from "@/lib/webhooks/endpoints/failing-endpoints";
 import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
@@ -19,11 +22,14 @@ export type {
   TAgent,
   TApiKey,
   TAuditEntry,
+  TEventEnvelope,
   TInvitation,
+  TKeyUsageDay,
   TMember,
   TNegotiation,
   TReceiptListItem,
   TReceiptVerification,
+  TRequestLog,
   TSettlement,
   TSettlementStats,
   TUsageDay as UsageDay,
@@ -43,6 +49,9 @@ export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
 export type TCreatedKey = { key: TApiKey; secret: string };
 export type TRolledKey = TCreatedKey & { previous: TApiKey };
 export type TCreatedInvitation = { invitation: TInvitation; url: string };
+export type TKeyDetail = { key: TApiKey; usage: TKeyUsageDay[] };
+export type TEventDelivery = TWebhookDelivery & { webhookUrl: string };
+export type TEventDetail = { event: TEventEnvelope; deliveries: TEventDelivery[] };
 
 export type TEvidenceRecord = {
   id: string;
@@ -126,6 +135,12 @@ export async function consoleFetch<T>(
 /** Query keys: one place, so that a mutation invalidates exactly what it changed. */
 export const queryKeys = {
   keys: (environment: TEnvironment) => ["keys", environment] as const,
+  key: (environment: TEnvironment, id: string) => ["keys", environment, "detail", id] as const,
+  requestLogs: (environment: TEnvironment, filters: Record<string, string>) =>
+    ["request-logs", environment, "page", filters] as const,
+  events: (environment: TEnvironment, filters: Record<string, string>) =>
+    ["events", environment, "page", filters] as const,
+  event: (environment: TEnvironment, id: string) => ["events", environment, "detail", id] as const,
   agents: (environment: TEnvironment) => ["agents", environment] as const,
   /** A paged list's key; usePagedList appends the page's cursor. */
   agentPages: (environment: TEnvironment) => ["agents", environment, "page"] as const,

@@ -8,7 +8,9 @@ export type TNavIconName =
   | "webhooks"
   | "usage"
   | "team"
-  | "audit";
+  | "audit"
+  | "events"
+  | "logs";
 export type TNavItem = { segment: string; label: string; icon: TNavIconName };
 export type TNavSection = { title: string; items: TNavItem[] };
 
@@ -37,6 +39,8 @@ export const consoleNav: TNavSection[] = [
     items: [
       { segment: "keys", label: "API keys", icon: "keys" },
       { segment: "webhooks", label: "Webhooks", icon: "webhooks" },
+      { segment: "events", label: "Events", icon: "events" },
+      { segment: "logs", label: "Request logs", icon: "logs" },
       { segment: "usage", label: "Usage", icon: "usage" },
     ],
   },

@@ -8,6 +8,7 @@ import { consoleFetch, queryKeys, type TCreatedKey } from "../console/api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
+import { ExpiryField, expiresAtOf, type TExpiryChoice } from "./expiry-field";
 import styles from "./keys.module.css";
 import { ScopePicker } from "./scope-picker";
 import { SecretReveal } from "./secret-reveal";
@@ -25,11 +26,18 @@ export function CreateKeyDialog({
   const [name, setName] = useState("");
   const [environment, setEnvironment] = useState<TEnvironment>(current);
   const [scopes, setScopes] = useState<Set<TScope>>(new Set());
+  const [expiry, setExpiry] = useState<TExpiryChoice>("never");
+  const [expiryDate, setExpiryDate] = useState("");
   const create = useMutation({
     mutationFn: () =>
       consoleFetch<TCreatedKey>("/api/console/keys", {
         method: "POST",
-        body: { name, environment, scopes: [...scopes] },
+        body: {
+          name,
+          environment,
+          scopes: [...scopes],
+          expiresAt: expiresAtOf(expiry, expiryDate),
+        },
       }),
     onSuccess: (created) =>
       queryClient.invalidateQueries({ queryKey: queryKeys.keys(created.key.environment) }),
@@ -39,6 +47,8 @@ export function CreateKeyDialog({
     create.reset();
     setName("");
     setScopes(new Set());
+    setExpiry("never");
+    setExpiryDate("");
     setEnvironment(current);
     onClose();
   }
@@ -91,7 +101,12 @@ export function CreateKeyDialog({
             variant="primary"
             type="submit"
             form="create-key-form"
-            disabled={create.isPending || scopes.size === 0 || name.trim() === ""}
+            disabled={
+              create.isPending ||
+              scopes.size === 0 ||
+              name.trim() === "" ||
+              (expiry === "date" && expiryDate === "")
+            }
           >
             {create.isPending ? "Creating…" : "Create key"}
           </Button>
@@ -133,6 +148,12 @@ export function CreateKeyDialog({
             </label>
           ))}
         </fieldset>
+        <ExpiryField
+          choice={expiry}
+          date={expiryDate}
+          onChoice={setExpiry}
+          onDate={setExpiryDate}
+        />
         <ScopePicker value={scopes} onChange={setScopes} />
       </form>
     </Dialog>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
@@ -80,7 +81,12 @@ export function KeysPage({ environment }: { environment: TEnvironment }) {
                   return (
                     <tr key={key.id} data-key-id={key.id} data-status={status}>
                       <td>
-                        <span className={usable ? undefined : ui.muted}>{key.name}</span>
+                        <Link
+                          href={`/console/${environment}/keys/${key.id}`}
+                          className={`${ui.rowLink} ${usable ? "" : ui.muted}`}
+                        >
+                          {key.name}
+                        </Link>
                       </td>
                       <td>
                         <code className={styles.secretMask}>

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { environmentEnum, timestampMs } from "./_columns";
 
@@ -16,6 +17,13 @@ export const events = pgTable(
   },
   (t) => [
     index("idx_events_on_org_env_created").on(t.organizationId, t.environment, t.createdAt, t.id),
+    // The events of one object (`objectId` filter): the id of the resource the event carries.
+    index("idx_events_on_org_env_object").on(
+      t.organizationId,
+      t.environment,
+      sql`(${t.data} -> 'object' ->> 'id')`,
+      t.createdAt,
+    ),
   ],
 );
 

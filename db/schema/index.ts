@@ -21,6 +21,7 @@ export * from "./negotiations";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./receipts";
+export * from "./request-logs";
 export * from "./sandbox-charges";
 export * from "./settlements";
 export * from "./tree-head-keys";

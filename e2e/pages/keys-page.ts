@@ -34,15 +34,19 @@ export class KeysPage {
     name,
     environment = "Sandbox",
     scopes = "all",
+    expiry,
   }: {
     name: string;
     environment?: "Sandbox" | "Production";
     scopes?: "all" | string[];
+    /** An option of the Expires select ("In 30 days"); the default is never. */
+    expiry?: string;
   }) {
     await this.page.getByRole("button", { name: "Create key" }).first().click();
     const dialog = this.page.getByRole("dialog", { name: "Create API key" });
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByRole("radio", { name: new RegExp(`^${environment}`) }).check();
+    if (expiry) await dialog.getByLabel("Expires").selectOption({ label: expiry });
     if (scopes === "all") {
       await dialog.getByRole("button", { name: "Select all" }).click();
     } else {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { events } from "@/db/schema";
@@ -8,7 +8,7 @@ import { presentEvent } from "./present-event";
 import { withinRetention } from "./retention";
 import type { ZListEventsQuery } from "./schemas";
 
-/** The events of the last 30 days, newest first. */
+/** The events of the last 30 days, newest first, of one type or about one object when asked. */
 export async function listEvents({
   tenant,
   query,
@@ -23,6 +23,7 @@ export async function listEvents({
     ),
     withinRetention(),
     query.type ? eq(events.type, query.type) : undefined,
+    query.objectId ? sql`(${events.data} -> 'object' ->> 'id') = ${query.objectId}` : undefined,
   ]);
   const rows = await db
     .select()

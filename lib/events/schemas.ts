@@ -28,6 +28,11 @@ export const ZListEventsQuery = z
   .strictObject({
     ...ZListQuery.shape,
     type: ZEventType.optional().meta({ description: "Only events of this type." }),
+    objectId: z.string().min(1).max(64).optional().meta({
+      description:
+        "Only events about this object (`data.object.id`): an agent, negotiation, settlement or receipt.",
+      example: "stl-8hR2mK5pQw1xZ7cV",
+    }),
   })
   .meta({ id: "ListEventsQuery" });
 

@@ -15,6 +15,7 @@ export async function authenticateAndLimit({
   origin,
   headers,
   mode,
+  onAuthenticated,
 }: {
   request: Request;
   environment: TEnvironment;
@@ -22,6 +23,8 @@ export async function authenticateAndLimit({
   headers: Headers;
   /** required: authenticate or fail; optional: use a credential if one works; none: anonymous. */
   mode: "required" | "optional" | "none";
+  /** Told who is calling as soon as it is known, so that a request the limiter refuses is still theirs. */
+  onAuthenticated: (auth: TAuthContext) => void;
 }): Promise<TAuthContext | undefined> {
   let auth: TAuthContext | undefined;
   if (mode !== "none" && (mode === "required" || request.headers.has("authorization"))) {
@@ -39,6 +42,7 @@ export async function authenticateAndLimit({
     await enforceRateLimit({ request, auth, headers });
     return auth;
   }
+  onAuthenticated(auth);
   const tenant = { organizationId: auth.organizationId, environment: auth.environment };
   try {
     await enforceRateLimit({ request, auth, headers });

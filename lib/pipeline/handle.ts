@@ -21,6 +21,7 @@ import { runIdempotently } from "@/lib/idempotency/run";
 import { newId } from "@/lib/ids";
 import { recordRequest } from "@/lib/observability/record-request";
 import { traceRequest } from "@/lib/observability/tracing";
+import { logRequest } from "@/lib/request-logs/log-request";
 import { authenticateAndLimit } from "./authenticate-and-limit";
 import type { TOperationHandler, TRequestContext } from "./request-context";
 
@@ -68,6 +69,7 @@ export function handle<Op extends TOperation>(
         response,
         startedAt,
       });
+      logRequest({ requestId, method: request.method, url, auth, response, startedAt });
       return response;
     });
 }
@@ -89,7 +91,7 @@ async function answer<Op extends TOperation>({
   environment: TEnvironment;
   operation: Op;
   handler: TOperationHandler<Op>;
-  onAuth: (auth: TAuthContext | undefined) => void;
+  onAuth: (auth: TAuthContext) => void;
 }): Promise<Response> {
   const origin = publicOrigin(request, url);
   const headers = new Headers({ "Request-Id": requestId });
@@ -101,8 +103,8 @@ async function answer<Op extends TOperation>({
       origin,
       headers,
       mode: operation.scope === null ? "none" : "required",
+      onAuthenticated: onAuth,
     });
-    onAuth(auth);
     if (auth && operation.scope) requireScope(auth, operation.scope);
     if (auth && operation.organizationWide) refuseAgentToken(auth);
     const idempotencyKey = operation.method === "post" ? readIdempotencyKey(request) : undefined;
@@ -151,7 +153,16 @@ export async function rejectRequest(request: Request, error: ApiError): Promise<
   let auth: TAuthContext | undefined;
   let response: Response;
   try {
-    auth = await authenticateAndLimit({ request, environment, origin, headers, mode: "optional" });
+    await authenticateAndLimit({
+      request,
+      environment,
+      origin,
+      headers,
+      mode: "optional",
+      onAuthenticated: (found) => {
+        auth = found;
+      },
+    });
     response = errorResponse(error, origin, headers);
   } catch (limitError) {
     response = errorResponse(toApiError(limitError, requestId), origin, headers);
@@ -167,6 +178,7 @@ export async function rejectRequest(request: Request, error: ApiError): Promise<
     response,
     startedAt,
   });
+  logRequest({ requestId, method: request.method, url, auth, response, startedAt });
   return response;
 }
 

@@ -11,6 +11,7 @@ export const retainedTables = [
   "job_runs",
   "job_events",
   "idempotency_keys",
+  "request_logs",
 ] as const;
 
 export type TRetainedTable = (typeof retainedTables)[number];
@@ -51,6 +52,9 @@ function batch(
         limit ${limit}) returning 1`;
     // Kept only to ignore a second delivery of an event; the outbox row that could resend it is
     // gone well before (RETENTION_OUTBOX_DAYS), and each run holds its own copy of its event.
+    case "request_logs":
+      return sql`delete from request_logs where id in (
+        select id from request_logs where created_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
     case "job_events":
       return sql`delete from job_events where id in (
         select id from job_events where received_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
@@ -66,6 +70,7 @@ const windowOf = (table: TRetainedTable, settings: TRetentionSettings) =>
     job_runs: settings.RETENTION_JOB_RUNS_DAYS,
     job_events: settings.RETENTION_JOB_RUNS_DAYS,
     idempotency_keys: 0,
+    request_logs: settings.RETENTION_REQUEST_LOGS_DAYS,
   })[table];
 
 /**

@@ -8,6 +8,7 @@ export type TRetentionSettings = Pick<
   | "RETENTION_OUTBOX_DAYS"
   | "RETENTION_JOB_RUNS_DAYS"
   | "RETENTION_WEBHOOK_DAYS"
+  | "RETENTION_REQUEST_LOGS_DAYS"
 >;
 
 /** The retention windows and schedule. */

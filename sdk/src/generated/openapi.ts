@@ -8117,6 +8117,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only events of this type. */
                 type?: "negotiation.created" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.countered" | "negotiation.cancelled" | "negotiation.expired" | "settlement.created" | "settlement.executed" | "settlement.failed" | "settlement.reversed" | "settlement.disputed" | "receipt.created" | "agent.registered" | "agent.updated" | "agent.deleted";
+                /** @description Only events about this object (`data.object.id`): an agent, negotiation, settlement or receipt. */
+                objectId?: string;
             };
             header?: never;
             path?: never;

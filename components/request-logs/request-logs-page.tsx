@@ -1,0 +1,124 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { basePaths, type TEnvironment } from "@/lib/environment";
+import { consoleFetch, queryKeys, type TApiKey, type TRequestLog } from "../console/api";
+import { NavIcon } from "../console/nav-icon";
+import { PagedTable } from "../console/paged-table";
+import { usePagedList } from "../console/use-paged-list";
+import { PageHeader } from "../ui/page-header";
+import { EmptyState } from "../ui/states";
+import ui from "../ui/ui.module.css";
+import { RequestLogRow, requestLogColumns } from "./request-log-row";
+import styles from "./request-logs.module.css";
+
+type TFilters = { requestId: string; status: string; keyId: string };
+const noFilters: TFilters = { requestId: "", status: "", keyId: "" };
+
+const statuses = ["2xx", "4xx", "5xx", "400", "401", "403", "404", "409", "429", "500"];
+
+export function RequestLogsPage({
+  environment,
+  initial,
+}: {
+  environment: TEnvironment;
+  initial: TFilters;
+}) {
+  const [filters, setFilters] = useState(initial);
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters)) if (value.trim()) query[name] = value.trim();
+  const list = usePagedList<TRequestLog>({
+    queryKey: queryKeys.requestLogs(environment, query),
+    path: "/api/console/request-logs",
+    params: { environment, ...query },
+  });
+  const keys = useQuery({
+    queryKey: queryKeys.keys(environment),
+    queryFn: () =>
+      consoleFetch<{ data: TApiKey[] }>(`/api/console/keys?environment=${environment}`),
+  });
+  const change = (patch: Partial<TFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    list.pager.reset();
+  };
+  const filtered = Object.keys(query).length > 0;
+  return (
+    <>
+      <PageHeader
+        title="Request logs"
+        description={
+          <>
+            Authenticated requests to <code>{basePaths[environment]}</code>, newest first, with the
+            error each failure answered. Headers and request bodies are never stored.
+          </>
+        }
+      />
+      <form
+        className={styles.filters}
+        aria-label="Filters"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label>
+          Request ID
+          <input
+            className={ui.input}
+            placeholder="req-…"
+            value={filters.requestId}
+            onChange={(event) => change({ requestId: event.target.value })}
+          />
+        </label>
+        <label>
+          Status
+          <select
+            className={ui.input}
+            value={filters.status}
+            onChange={(event) => change({ status: event.target.value })}
+          >
+            <option value="">Any</option>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Key
+          <select
+            className={ui.input}
+            value={filters.keyId}
+            onChange={(event) => change({ keyId: event.target.value })}
+          >
+            <option value="">Any</option>
+            {keys.data?.data.map((key) => (
+              <option key={key.id} value={key.id}>
+                {key.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered ? (
+          <button type="button" className={ui.button} onClick={() => change(noFilters)}>
+            Clear filters
+          </button>
+        ) : null}
+      </form>
+      <PagedTable
+        list={list}
+        columns={requestLogColumns}
+        empty={
+          <EmptyState
+            icon={<NavIcon name="logs" />}
+            title={filtered ? "No requests match these filters" : `No ${environment} requests yet`}
+          >
+            {filtered
+              ? "Change or clear the filters."
+              : "Requests made with an API key or an agent token appear here within seconds."}
+          </EmptyState>
+        }
+        row={(log) => <RequestLogRow log={log} environment={environment} />}
+      />
+    </>
+  );
+}
