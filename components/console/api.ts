@@ -7,7 +7,11 @@ import type { TNegotiation } from "@/lib/negotiations/schemas";
 import type { TReceiptFull, TReceiptListItem, TReceiptVerification } from "@/lib/receipts/schemas";
 import type { TSettlement } from "@/lib/settlements/schemas";
 import type { TUsageDay } from "@/lib/usage/usage-by-day";
-import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
+import type {
+  TWebhookAttempt,
+  TWebhookDelivery,
+  TWebhookStats,
+} from "@/lib/webhooks/endpoints/schemas";
 
 export type {
   TAgent,
@@ -17,6 +21,7 @@ export type {
   TReceiptVerification,
   TSettlement,
   TUsageDay as UsageDay,
+  TWebhookAttempt,
   TWebhookDelivery,
 };
 export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
@@ -64,6 +69,9 @@ export type TWebhookTestResult = {
   };
   sentAt: string;
 };
+export type TDeliveryFilters = { status: string; eventType: string };
+export type TFailedDeliveries = { since: string; failed: number };
+export type TRetriedDeliveries = { since: string; retried: number; remaining: number };
 
 export class ConsoleApiError extends Error {
   constructor(
@@ -122,7 +130,17 @@ export const queryKeys = {
   webhooks: (environment: TEnvironment) => ["webhooks", environment] as const,
   webhook: (environment: TEnvironment, id: string) =>
     ["webhooks", environment, "detail", id] as const,
-  deliveries: (environment: TEnvironment, id: string, cursor: string | null) =>
-    ["webhooks", environment, "detail", id, "deliveries", cursor] as const,
+  deliveries: (
+    environment: TEnvironment,
+    id: string,
+    filters: TDeliveryFilters,
+    cursor: string | null,
+  ) => ["webhooks", environment, "detail", id, "deliveries", filters, cursor] as const,
+  attempts: (environment: TEnvironment, id: string, deliveryId: string) =>
+    ["webhooks", environment, "detail", id, "attempts", deliveryId] as const,
+  failedDeliveries: (environment: TEnvironment, id: string, since: string) =>
+    ["webhooks", environment, "detail", id, "failed", since] as const,
+  webhookSecret: (environment: TEnvironment, id: string) =>
+    ["webhooks", environment, "detail", id, "secret"] as const,
   usage: (environment: TEnvironment, days: number) => ["usage", environment, days] as const,
 };

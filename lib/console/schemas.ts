@@ -6,7 +6,11 @@ import { ZRollOverlap } from "@/lib/keys/roll-overlaps";
 import { ZListNegotiationsQuery } from "@/lib/negotiations/schemas";
 import { ZListReceiptsQuery } from "@/lib/receipts/schemas";
 import { ZListSettlementsQuery } from "@/lib/settlements/schemas";
-import { ZListDeliveriesQuery, ZListWebhooksQuery } from "@/lib/webhooks/endpoints/schemas";
+import {
+  ZListDeliveriesQuery,
+  ZListWebhooksQuery,
+  ZRetryFailedDeliveriesBody,
+} from "@/lib/webhooks/endpoints/schemas";
 
 export const ZConsoleEnvironment = z.enum(environments);
 
@@ -31,6 +35,8 @@ export const ZConsoleNegotiationsQuery = ZListNegotiationsQuery.extend(withEnvir
 export const ZConsoleSettlementsQuery = ZListSettlementsQuery.extend(withEnvironment);
 export const ZConsoleWebhooksQuery = ZListWebhooksQuery.extend(withEnvironment);
 export const ZConsoleDeliveriesQuery = ZListDeliveriesQuery.extend(withEnvironment);
+
+export const ZConsoleFailedDeliveriesQuery = ZRetryFailedDeliveriesBody.extend(withEnvironment);
 
 export const ZDeliveryParams = z.object({
   id: z.string().min(1).max(64),
