@@ -19,6 +19,7 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { DeliveryFilters, noDeliveryFilters } from "./delivery-filters";
+import styles from "./webhooks.module.css";
 
 const tones: Record<TWebhookDelivery["status"], TBadgeTone> = {
   pending: "accent",
@@ -126,20 +127,7 @@ export function DeliveriesTable({
                           </div>
                         ) : null}
                       </td>
-                      <td>
-                        <Button
-                          size="small"
-                          variant="ghost"
-                          aria-expanded={expanded === delivery.id}
-                          aria-controls={`attempts-${delivery.id}`}
-                          onClick={() =>
-                            setExpanded((open) => (open === delivery.id ? null : delivery.id))
-                          }
-                        >
-                          {delivery.attempts} {delivery.attempts === 1 ? "attempt" : "attempts"}{" "}
-                          {expanded === delivery.id ? "▴" : "▾"}
-                        </Button>
-                      </td>
+                      <td>{delivery.attempts}</td>
                       <td>
                         {delivery.responseCode ?? "—"}
                         {delivery.latency ? (
@@ -150,7 +138,18 @@ export function DeliveriesTable({
                       <td>
                         <Time value={delivery.lastAttemptAt} />
                       </td>
-                      <td>
+                      <td className={styles.rowActions}>
+                        <Button
+                          size="small"
+                          variant="ghost"
+                          aria-expanded={expanded === delivery.id}
+                          aria-controls={`attempts-${delivery.id}`}
+                          onClick={() =>
+                            setExpanded((open) => (open === delivery.id ? null : delivery.id))
+                          }
+                        >
+                          {expanded === delivery.id ? "Hide attempts" : "Attempts"}
+                        </Button>
                         {delivery.status === "failed" || delivery.status === "delivered" ? (
                           <Button
                             size="small"
