@@ -16,7 +16,11 @@ import type { TAuditEntry, TInvitation, TMember } from "@/lib/team/schemas";
 
 import type { TUsageDay } from "@/lib/usage/usage-by-day";
 import type { TFailingEndpoint } from "@/lib/webhooks/endpoints/failing-endpoints";
-import type { TWebhookDelivery, TWebhookStats } from "@/lib/webhooks/endpoints/schemas";
+import type {
+  TWebhookAttempt,
+  TWebhookDelivery,
+  TWebhookStats,
+} from "@/lib/webhooks/endpoints/schemas";
 
 export type {
   TAgent,
@@ -34,6 +38,7 @@ export type {
   TSettlementStats,
   TUsageDay as UsageDay,
   TWallet,
+  TWebhookAttempt,
   TWebhookDelivery,
 };
 export type TOverview = {
@@ -94,6 +99,9 @@ export type TWebhookTestResult = {
   };
   sentAt: string;
 };
+export type TDeliveryFilters = { status: string; eventType: string };
+export type TFailedDeliveries = { since: string; failed: number };
+export type TRetriedDeliveries = { since: string; retried: number; remaining: number };
 
 export class ConsoleApiError extends Error {
   constructor(
@@ -160,8 +168,18 @@ export const queryKeys = {
   webhooks: (environment: TEnvironment) => ["webhooks", environment] as const,
   webhook: (environment: TEnvironment, id: string) =>
     ["webhooks", environment, "detail", id] as const,
-  deliveries: (environment: TEnvironment, id: string, cursor: string | null) =>
-    ["webhooks", environment, "detail", id, "deliveries", cursor] as const,
+  deliveries: (
+    environment: TEnvironment,
+    id: string,
+    filters: TDeliveryFilters,
+    cursor: string | null,
+  ) => ["webhooks", environment, "detail", id, "deliveries", filters, cursor] as const,
+  attempts: (environment: TEnvironment, id: string, deliveryId: string) =>
+    ["webhooks", environment, "detail", id, "attempts", deliveryId] as const,
+  failedDeliveries: (environment: TEnvironment, id: string, since: string) =>
+    ["webhooks", environment, "detail", id, "failed", since] as const,
+  webhookSecret: (environment: TEnvironment, id: string) =>
+    ["webhooks", environment, "detail", id, "secret"] as const,
   usage: (environment: TEnvironment, days: number) => ["usage", environment, days] as const,
   /** The team is the organization's, the same in both environments. */
   team: () => ["team"] as const,

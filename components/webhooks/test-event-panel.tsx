@@ -9,7 +9,7 @@ import styles from "./webhooks.module.css";
 export function TestEventPanel({
   test,
 }: {
-  test: UseMutationResult<TWebhookTestResult, ConsoleApiError, void>;
+  test: UseMutationResult<TWebhookTestResult, ConsoleApiError, string>;
 }) {
   if (test.isIdle) return null;
   if (test.isPending) {
@@ -36,7 +36,9 @@ export function TestEventPanel({
       data-testid="test-result"
       data-ok="true"
     >
-      <strong>Test event delivered</strong>
+      <strong>
+        Test <code>{test.variables}</code> event delivered
+      </strong>
       <dl>
         <dt>Status</dt>
         <dt>Response code</dt>

@@ -21,6 +21,8 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { DeliveriesTable } from "./deliveries-table";
+import { RetryFailedDialog } from "./retry-failed-dialog";
+import { SigningSecret } from "./signing-secret";
 import { TestEventPanel } from "./test-event-panel";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 import { WebhookStatus } from "./webhook-status";
@@ -46,7 +48,8 @@ export function WebhookDetail({
 }) {
   const queryClient = useQueryClient();
   const canChange = useCanChange();
-  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "delete" | "retry-failed" | null>(null);
+  const [testType, setTestType] = useState("");
   const webhook = useDetail<TWebhook>(
     "webhooks",
     environment,
@@ -61,15 +64,18 @@ export function WebhookDetail({
       consoleFetch(`${path}?environment=${environment}`, { method: "PATCH", body: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(environment) }),
   });
-  const test = useMutation<TWebhookTestResult, ConsoleApiError, void>({
-    mutationFn: () =>
+  const test = useMutation<TWebhookTestResult, ConsoleApiError, string>({
+    mutationFn: (eventType) =>
       consoleFetch<TWebhookTestResult>(`${path}/test?environment=${environment}`, {
         method: "POST",
-        body: {},
+        body: { eventType },
       }),
   });
   const listHref = `/console/${environment}/webhooks`;
   const data = webhook.data;
+  // A test event may be of any type the endpoint subscribes to.
+  const testTypes = data?.events.includes("*") ? eventTypes : (data?.events ?? []);
+  const chosenTestType = testTypes.includes(testType) ? testType : (testTypes[0] ?? "");
   const stats = data?.stats;
   return (
     <DetailFrame
@@ -98,12 +104,27 @@ export function WebhookDetail({
       />
       {data && canChange ? (
         <div className={styles.actions}>
+          <select
+            className={ui.input}
+            aria-label="Test event type"
+            value={chosenTestType}
+            onChange={(event) => setTestType(event.target.value)}
+          >
+            {testTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
           <Button
             variant="primary"
-            onClick={() => test.mutate()}
+            onClick={() => test.mutate(chosenTestType)}
             disabled={test.isPending || data.status === "disabled"}
           >
             Send test event
+          </Button>
+          <Button onClick={() => setDialog("retry-failed")} disabled={data.status === "disabled"}>
+            Retry failed…
           </Button>
           <Button onClick={() => setDialog("edit")}>Edit</Button>
           <Button
@@ -147,17 +168,27 @@ export function WebhookDetail({
               <DetailRow label="Created">
                 <Time value={data.createdAt} />
               </DetailRow>
+              <DetailRow label="Signing secret">
+                <SigningSecret environment={environment} webhookId={webhookId} />
+              </DetailRow>
             </>
           ) : null}
         </DetailList>
       </div>
       <h2 className={styles.section}>Delivery attempts</h2>
-      <DeliveriesTable environment={environment} webhookId={webhookId} />
+      <DeliveriesTable environment={environment} webhookId={webhookId} eventTypes={eventTypes} />
       {dialog === "edit" && data ? (
         <WebhookFormDialog
           environment={environment}
           eventTypes={eventTypes}
           webhook={data}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === "retry-failed" ? (
+        <RetryFailedDialog
+          environment={environment}
+          webhookId={webhookId}
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { timestampMs } from "./_columns";
 import { webhookDeliveries } from "./webhook-deliveries";
 
@@ -23,6 +23,13 @@ export const webhookAttempts = pgTable(
     error: text(),
     /** The receiver's Retry-After, in ms, when it sent one. */
     retryAfterMs: integer(),
+    /** What was sent (signature headers included; null for an attempt cut off by a crash). */
+    requestHeaders: jsonb().$type<Record<string, string>>(),
+    /** The first 16 KiB of the body sent. */
+    requestBody: text(),
+    /** The receiver's answer, when there was one; its body is the first 4 KiB. */
+    responseHeaders: jsonb().$type<Record<string, string>>(),
+    responseBody: text(),
   },
   (t) => [
     primaryKey({ name: "pk_webhook_attempts", columns: [t.deliveryId, t.attempt] }),
@@ -30,4 +37,4 @@ export const webhookAttempts = pgTable(
   ],
 );
 
-export type TWebhookAttempt = typeof webhookAttempts.$inferSelect;
+export type TWebhookAttemptRow = typeof webhookAttempts.$inferSelect;

@@ -7,7 +7,7 @@ export const webhookEndpointStatuses = ["active", "disabled"] as const;
 
 /**
  * Where an organization receives events. `secret` is kept as the client gave it because every
- * delivery is signed with it; no route ever returns it. Deleting is soft, so the delivery log
+ * delivery is signed with it; only the console's reveal route returns it. Deleting is soft, so the delivery log
  * keeps naming the endpoint while the same URL can be registered again.
  */
 export const webhookEndpoints = pgTable(

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export class WebhooksPage {
   constructor(readonly page: Page) {}
@@ -34,7 +34,8 @@ export class WebhooksPage {
     return secret;
   }
 
-  async sendTest() {
+  async sendTest(eventType?: string) {
+    if (eventType) await this.page.getByLabel("Test event type").selectOption(eventType);
     await this.page.getByRole("button", { name: "Send test event" }).click();
     const result = this.page.getByTestId("test-result");
     await expect(result).toBeVisible();
@@ -43,6 +44,38 @@ export class WebhooksPage {
 
   deliveries() {
     return this.page.getByTestId("delivery-row");
+  }
+
+  /** Opens a delivery's attempts; returns its attempt rows, newest first. */
+  async openAttempts(delivery: Locator) {
+    await delivery.getByRole("button", { name: "Attempts" }).click();
+    return this.page.getByTestId("attempt-row");
+  }
+
+  async filterDeliveries({ status, eventType }: { status?: string; eventType?: string }) {
+    if (status !== undefined)
+      await this.page.getByLabel("Status", { exact: true }).selectOption(status);
+    if (eventType !== undefined)
+      await this.page.getByLabel("Event type", { exact: true }).selectOption(eventType);
+  }
+
+  signingSecret() {
+    return this.page.getByTestId("signing-secret");
+  }
+
+  /** Opens "Retry failed…", waits for the count, confirms; returns the dialog. */
+  async retryFailed(expectedCount: number) {
+    await this.page.getByRole("button", { name: "Retry failed…" }).click();
+    const dialog = this.dialog();
+    const noun = expectedCount === 1 ? "delivery" : "deliveries";
+    await expect(dialog.getByTestId("failed-count")).toHaveText(
+      `${expectedCount} failed ${noun} since then.`,
+    );
+    await dialog.getByRole("button", { name: `Retry ${expectedCount} failed ${noun}` }).click();
+    await expect(dialog.getByTestId("failed-count")).toContainText(
+      `${expectedCount} failed ${noun} queued again.`,
+    );
+    return dialog;
   }
 
   stats() {

@@ -20,12 +20,12 @@ function signatureValid(secret: string, headers: Record<string, unknown>, body: 
 }
 
 /**
- * A webhook receiver on 127.0.0.1 that answers `status` (changeable) and records what arrives,
+ * A webhook receiver on 127.0.0.1 that answers `status` and `body` (changeable) and records what arrives,
  * with whether each request was signed with `secret` (set once the console generated it).
  */
 export async function startReceiver() {
   const received: TReceivedWebhook[] = [];
-  const state = { status: 200, secret: "" };
+  const state = { status: 200, body: "ok", secret: "" };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk) => chunks.push(chunk));
@@ -33,7 +33,7 @@ export async function startReceiver() {
       const body = Buffer.concat(chunks).toString("utf8");
       const type = (JSON.parse(body) as { type?: string }).type ?? "";
       received.push({ type, body, signed: signatureValid(state.secret, request.headers, body) });
-      response.writeHead(state.status, { "Content-Type": "text/plain" }).end("ok");
+      response.writeHead(state.status, { "Content-Type": "text/plain" }).end(state.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -42,8 +42,9 @@ export async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
-    answer: (status: number) => {
+    answer: (status: number, body = "ok") => {
       state.status = status;
+      state.body = body;
     },
     expectSecret: (secret: string) => {
       state.secret = secret;

@@ -10,7 +10,11 @@ import { ZListReceiptsQuery } from "@/lib/receipts/schemas";
 import { ZListRequestLogsQuery } from "@/lib/request-logs/schemas";
 import { ZListSettlementsQuery, ZSettlementStatsQuery } from "@/lib/settlements/schemas";
 
-import { ZListDeliveriesQuery, ZListWebhooksQuery } from "@/lib/webhooks/endpoints/schemas";
+import {
+  ZListDeliveriesQuery,
+  ZListWebhooksQuery,
+  ZRetryFailedDeliveriesBody,
+} from "@/lib/webhooks/endpoints/schemas";
 
 export const ZConsoleEnvironment = z.enum(environments);
 
@@ -55,6 +59,8 @@ export const ZConsoleRequestLogsQuery = ZListRequestLogsQuery.extend(withEnviron
 export const ZConsoleDeliveriesQuery = ZListDeliveriesQuery.extend(withEnvironment);
 export const ZConsoleWalletQuery = ZWalletQuery.extend(withEnvironment);
 export const ZConsoleSettlementStatsQuery = ZSettlementStatsQuery.extend(withEnvironment);
+
+export const ZConsoleFailedDeliveriesQuery = ZRetryFailedDeliveriesBody.extend(withEnvironment);
 
 export const ZDeliveryParams = z.object({
   id: z.string().min(1).max(64),

@@ -49,6 +49,7 @@ export async function attemptDelivery({
 
   let result: TAttemptResult;
   if (target.claimed) {
+    const body = JSON.stringify(presentEvent(event));
     const sent = await traceSpan(
       "webhook send",
       {
@@ -60,11 +61,11 @@ export async function attemptDelivery({
           url: endpoint.url,
           environment: endpoint.environment,
           id: event.id,
-          body: JSON.stringify(presentEvent(event)),
+          body,
           secrets: activeSecrets(endpoint),
         }),
     );
-    result = resultOfSend(sent);
+    result = resultOfSend(sent, body);
     recordWebhookAttempt({ deliveryId, endpointId: endpoint.id, attempt, ...result });
   } else {
     result = resultOfRow(await claimedAttempt(deliveryId, attempt));

@@ -1,4 +1,5 @@
-import type { TWebhookAttempt } from "@/db/schema";
+import type { TWebhookAttemptRow } from "@/db/schema";
+import { exchangeOfSend, type TAttemptExchange } from "./attempt-exchange";
 import type { TSendResult } from "./send";
 
 /** What one attempt came to, whether it was just sent or recorded before a crash. */
@@ -9,12 +10,20 @@ export type TAttemptResult = {
   latencyMs: number | null;
   error: string | null;
   retryAfterMs: number | null;
+  exchange: TAttemptExchange;
+};
+
+const noExchange: TAttemptExchange = {
+  requestHeaders: null,
+  requestBody: null,
+  responseHeaders: null,
+  responseBody: null,
 };
 
 export const interruptedError =
   "interrupted: the service stopped during this attempt, so whether the receiver got it is unknown";
 
-export function resultOfSend(sent: TSendResult): TAttemptResult {
+export function resultOfSend(sent: TSendResult, requestBody: string): TAttemptResult {
   return {
     succeeded: sent.ok,
     gone: sent.gone,
@@ -22,11 +31,12 @@ export function resultOfSend(sent: TSendResult): TAttemptResult {
     latencyMs: sent.latencyMs,
     error: sent.error?.message ?? null,
     retryAfterMs: sent.retryAfterMs ?? null,
+    exchange: exchangeOfSend(sent, requestBody),
   };
 }
 
 /** A recorded attempt; one that never finished counts as failed (it is never sent again). */
-export function resultOfRow(row: TWebhookAttempt): TAttemptResult {
+export function resultOfRow(row: TWebhookAttemptRow): TAttemptResult {
   if (row.finishedAt === null) {
     return {
       succeeded: false,
@@ -35,6 +45,7 @@ export function resultOfRow(row: TWebhookAttempt): TAttemptResult {
       latencyMs: null,
       error: interruptedError,
       retryAfterMs: null,
+      exchange: noExchange,
     };
   }
   return {
@@ -44,5 +55,11 @@ export function resultOfRow(row: TWebhookAttempt): TAttemptResult {
     latencyMs: row.latencyMs,
     error: row.error,
     retryAfterMs: row.retryAfterMs,
+    exchange: {
+      requestHeaders: row.requestHeaders,
+      requestBody: row.requestBody,
+      responseHeaders: row.responseHeaders,
+      responseBody: row.responseBody,
+    },
   };
 }

@@ -3,7 +3,7 @@ import { db, preparedQuery, type TDatabase } from "@/db/client";
 import {
   events,
   type TEventRow,
-  type TWebhookAttempt,
+  type TWebhookAttemptRow,
   type TWebhookDeliveryRow,
   type TWebhookEndpoint,
   webhookAttempts,
@@ -65,7 +65,7 @@ export async function readAndClaimAttempt(
 export async function claimedAttempt(
   deliveryId: string,
   attempt: number,
-): Promise<TWebhookAttempt> {
+): Promise<TWebhookAttemptRow> {
   const [row] = await db
     .select()
     .from(webhookAttempts)

@@ -22,6 +22,7 @@ export async function listWebhookDeliveries({
   const page = keyset(webhookDeliveries, query.cursor, [
     eq(webhookDeliveries.endpointId, endpointId),
     query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+    query.eventType ? eq(webhookDeliveries.eventType, query.eventType) : undefined,
   ]);
   const rows = await db
     .select()

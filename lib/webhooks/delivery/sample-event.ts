@@ -1,17 +1,18 @@
 import type { TEnvironment } from "@/lib/environment";
 import type { TEventEnvelope, TEventType } from "@/lib/events/types";
-import { newId, type TIdKind } from "@/lib/ids";
+import { newId } from "@/lib/ids";
+import { sampleObject, type TSampleObject } from "./sample-objects";
 
-const kindOf: Record<string, TIdKind> = {
-  negotiation: "negotiation",
-  settlement: "settlement",
-  receipt: "receipt",
-  agent: "agent",
-};
+/** Settlement events from execution on name the receipt that proves the payment. */
+const withReceipt = new Set<TEventType>([
+  "settlement.executed",
+  "settlement.reversed",
+  "settlement.disputed",
+]);
 
 /**
- * A sample event of `type` for a test delivery: the real envelope with a small object marked
- * `test: true`. It is not stored and does not count in the endpoint's statistics.
+ * A sample event of `type` for a test delivery: the real envelope around an example resource
+ * marked `test: true`. It is not stored and does not count in the endpoint's statistics.
  */
 export function sampleEvent({
   type,
@@ -21,15 +22,20 @@ export function sampleEvent({
   type: TEventType;
   environment: TEnvironment;
   now?: Date;
-}): TEventEnvelope<Record<string, unknown>> {
-  const area = type.split(".")[0] ?? "";
+}): TEventEnvelope<TSampleObject> {
+  const at = now.toISOString();
   return {
     id: newId("event"),
     type,
-    createdAt: now.toISOString(),
+    createdAt: at,
     environment,
     apiVersion: "v1",
     sequence: 1,
-    data: { object: { id: newId(kindOf[area] ?? "event"), object: area, test: true } },
+    data: {
+      object: sampleObject(type, at),
+      ...(withReceipt.has(type)
+        ? { receipt: { id: newId("receipt"), attestHash: `0x${"3f".repeat(32)}` } }
+        : {}),
+    },
   };
 }

@@ -40,8 +40,12 @@ export type TSendResult = {
   retryAfterMs?: number;
   /** The first 4 KiB of the answer, decoded as UTF-8. */
   responseBody: string;
+  /** The answer's headers, when there was one. */
+  responseHeaders?: IncomingHttpHeaders;
   /** The signature headers of this attempt, e.g. to report `signatureValid`. */
   signature: TSignatureHeaders;
+  /** Every header of the request (sent, or that would have been when it was refused). */
+  requestHeaders: Record<string, string>;
 };
 
 type TPostOutcome =
@@ -108,7 +112,7 @@ function postOnce(
       port: url.port === "" ? undefined : Number(url.port),
       path: `${url.pathname}${url.search}`,
       method: "POST",
-      headers: { ...headers, host: url.host, "content-length": String(Buffer.byteLength(body)) },
+      headers: { ...headers, host: url.host },
       agent: pooled ? agent : false,
       pinnedAddress: address.address,
       lookup: pinnedLookup(address),
@@ -212,6 +216,14 @@ export async function sendWebhook({
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const signature = signWebhook({ id, body, secrets, timestamp });
+  const requestHeaders: Record<string, string> = {
+    // An unparsable URL is refused by the check below; the headers are still reported.
+    ...(URL.canParse(url) ? { host: new URL(url).host } : {}),
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    "user-agent": webhookUserAgent,
+    ...signature,
+  };
   const failure = (code: TSendErrorCode, message: string): TSendResult => ({
     ok: false,
     gone: false,
@@ -219,6 +231,7 @@ export async function sendWebhook({
     error: { code, message },
     responseBody: "",
     signature,
+    requestHeaders,
   });
   const timeoutMessage = `no answer within ${timeoutMs} ms`;
 
@@ -237,11 +250,7 @@ export async function sendWebhook({
   const outcome = await post({
     target: check,
     body,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": webhookUserAgent,
-      ...signature,
-    },
+    headers: requestHeaders,
     timeoutMs: Math.max(1, timeoutMs - (performance.now() - started)),
     ...(ca ? { ca } : {}),
   });
@@ -255,7 +264,9 @@ export async function sendWebhook({
     gone: status === 410,
     latencyMs: elapsed(),
     responseBody: outcome.body,
+    responseHeaders: outcome.headers,
     signature,
+    requestHeaders,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   };
   if (status >= 200 && status < 300) return { ok: true, ...answered };

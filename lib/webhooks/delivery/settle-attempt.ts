@@ -11,6 +11,8 @@ export type TAttemptOutcome =
 
 type TDeliveryStatus = TAttemptOutcome & { done: true };
 
+const jsonOrNull = (value: object | null) => (value === null ? null : JSON.stringify(value));
+
 async function disableEndpoint(tx: TTransaction, endpointId: string, reason: string) {
   await tx
     .update(webhookEndpoints)
@@ -38,11 +40,16 @@ async function closeDelivered({
   result: TAttemptResult;
 }): Promise<boolean> {
   const now = new Date().toISOString();
+  const { exchange } = result;
   const rows = await statementDb().execute(sql`
     with recorded as (
       update webhook_attempts set finished_at = ${now}::timestamptz, succeeded = true,
         response_code = ${result.responseCode}, latency_ms = ${result.latencyMs}, error = null,
-        retry_after_ms = ${result.retryAfterMs}
+        retry_after_ms = ${result.retryAfterMs},
+        request_headers = ${jsonOrNull(exchange.requestHeaders)}::jsonb,
+        request_body = ${exchange.requestBody},
+        response_headers = ${jsonOrNull(exchange.responseHeaders)}::jsonb,
+        response_body = ${exchange.responseBody}
       where delivery_id = ${deliveryId} and attempt = ${attempt} and finished_at is null
       returning started_at)
     update webhook_deliveries set status = 'delivered', attempts = ${attempt},
@@ -91,6 +98,7 @@ export async function settleAttempt({
         latencyMs: result.latencyMs,
         error: result.error,
         retryAfterMs: result.retryAfterMs,
+        ...result.exchange,
       })
       .where(and(attemptKey, isNull(webhookAttempts.finishedAt)));
     const [recorded] = await tx.select().from(webhookAttempts).where(attemptKey);

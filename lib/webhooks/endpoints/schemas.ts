@@ -177,10 +177,42 @@ export const ZListWebhooksQuery = z.strictObject({ ...ZListQuery.shape }).meta({
   id: "ListWebhooksQuery",
 });
 
+const ZHeaders = z.record(z.string(), z.string());
+
+export const ZWebhookAttempt = z
+  .object({
+    attempt: z.number().int().meta({ description: "From 1; a manual retry continues the count." }),
+    status: z.enum(["in_flight", "succeeded", "failed"]),
+    startedAt: ZTimestamp,
+    finishedAt: ZTimestamp.nullable(),
+    responseCode: z.number().int().nullable(),
+    latency: ZLatency.nullable(),
+    error: z.string().nullable().meta({
+      description: "Why it failed: the status, a timeout, a refused URL or a connection error.",
+    }),
+    request: z
+      .object({ headers: ZHeaders, body: z.string() })
+      .nullable()
+      .meta({ description: "Headers and the first 16 KiB of the body sent." }),
+    response: z
+      .object({ headers: ZHeaders, body: z.string() })
+      .nullable()
+      .meta({ description: "The answer's headers and first 4 KiB of its body, when it answered." }),
+  })
+  .meta({ id: "WebhookAttempt" });
+
+export const ZRetryFailedDeliveriesBody = z.strictObject({
+  since: z.iso.datetime({ offset: true }).meta({
+    description: "Every failed delivery created at or after this time is sent again.",
+    example: "2026-11-22T18:30:00.000Z",
+  }),
+});
+
 export const ZListDeliveriesQuery = z
   .strictObject({
     ...ZListQuery.shape,
     status: z.enum(webhookDeliveryStatuses).optional(),
+    eventType: ZEventType.optional().meta({ description: "Only deliveries of this event type." }),
   })
   .meta({ id: "ListWebhookDeliveriesQuery" });
 
@@ -191,3 +223,4 @@ export type TCreateWebhookBody = z.infer<typeof ZCreateWebhookBody>;
 export type TUpdateWebhookBody = z.infer<typeof ZUpdateWebhookBody>;
 export type TWebhookStats = z.infer<typeof ZWebhookStats>;
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;

@@ -7764,6 +7764,8 @@ export interface operations {
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
                 status?: "pending" | "delivered" | "failed" | "cancelled";
+                /** @description Only deliveries of this event type. */
+                eventType?: "negotiation.created" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.countered" | "negotiation.cancelled" | "negotiation.expired" | "settlement.created" | "settlement.executed" | "settlement.failed" | "settlement.reversed" | "settlement.disputed" | "receipt.created" | "agent.registered" | "agent.updated" | "agent.deleted";
             };
             header?: never;
             path: {
