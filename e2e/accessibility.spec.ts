@@ -10,6 +10,7 @@ for (const viewport of checkedWidths) {
       test.use({ storageState: { cookies: [], origins: [] } });
       for (const checked of publicPages) {
         test(`${checked.name} has no serious or critical axe violation`, async ({ page }) => {
+          test.slow(checked.long === true, "many screens long");
           await page.goto(checked.path);
           await checked.loaded(page);
           await expectNoSeriousViolations(page, `${checked.name}-${viewport.width}`);

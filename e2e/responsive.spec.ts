@@ -21,10 +21,11 @@ for (const viewport of checkedWidths) {
       test.use({ storageState: { cookies: [], origins: [] } });
       for (const checked of publicPages) {
         test(`${checked.name} fits the width`, async ({ page }) => {
+          test.slow(checked.long === true, "many screens long");
           await page.goto(checked.path);
           await checked.loaded(page);
           await expectNoHorizontalScroll(page, viewport.width);
-          await saveScreenshot(page, `${checked.name}-${viewport.width}`);
+          await saveScreenshot(page, `${checked.name}-${viewport.width}`, !checked.long);
         });
       }
     });
@@ -56,6 +57,7 @@ test.describe("at 390 px", () => {
     await shell.openDrawer();
     await expect(shell.drawer().getByRole("button", { name: "Close navigation" })).toBeFocused();
     await expectNoSeriousViolations(page, "navigation-drawer-390");
+    await saveScreenshot(page, "navigation-drawer-390", false);
     await page.keyboard.press("Escape");
     await expect(shell.drawer()).toBeHidden();
     await expect(shell.menuButton()).toBeFocused();

@@ -18,7 +18,13 @@ export type TConsolePage = {
 };
 
 /** A page seen signed out. */
-export type TPublicPage = { name: string; path: string; loaded: (page: Page) => Promise<void> };
+export type TPublicPage = {
+  name: string;
+  path: string;
+  loaded: (page: Page) => Promise<void>;
+  /** Many screens long: its checks get more time, and its screenshot is its first screen. */
+  long?: true;
+};
 
 const heading = (page: Page, name: string | RegExp) =>
   expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
@@ -44,6 +50,7 @@ export const publicPages: TPublicPage[] = [
     name: "api-reference",
     path: "/docs/api",
     loaded: (page) => heading(page, /API/),
+    long: true,
   },
 ];
 
