@@ -77,6 +77,11 @@ test.describe("at 390 px", () => {
     await shell.drawer().getByRole("button", { name: "Close navigation" }).click();
     await expect(shell.drawer()).toBeHidden();
 
+    // A tap on the backdrop beside the drawer closes it.
+    await shell.openDrawer();
+    await page.mouse.click(phone.width - 10, phone.height / 2);
+    await expect(shell.drawer()).toBeHidden();
+
     // A link to the page already shown closes it too.
     await shell.openDrawer();
     await shell.drawer().getByRole("link", { name: "Receipts" }).click();
