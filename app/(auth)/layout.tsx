@@ -5,12 +5,12 @@ import styles from "@/components/auth/auth.module.css";
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.page}>
-      <div className={styles.brand}>
+      <header className={styles.brand}>
         <span className={styles.logo} aria-hidden>
           A
         </span>
         Agent Settlement Service
-      </div>
+      </header>
       {children}
     </div>
   );

@@ -93,8 +93,11 @@ export function NegotiationDetail({
           ) : null}
         </DetailList>
       </div>
-      <h2 style={{ margin: "24px 0 8px", fontSize: 15 }}>Rounds</h2>
-      <div className={ui.card}>
+      <h2 style={{ margin: "24px 0 8px", fontSize: 15 }} id="rounds">
+        Rounds
+      </h2>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: wider than a phone, the table scrolls here, and keyboard users scroll what they focus */}
+      <section className={ui.card} tabIndex={0} aria-labelledby="rounds">
         <table className={ui.table}>
           <thead>
             <tr>
@@ -132,7 +135,7 @@ export function NegotiationDetail({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </DetailFrame>
   );
 }

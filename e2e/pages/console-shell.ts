@@ -25,6 +25,21 @@ export class ConsoleShell {
     await this.page.waitForURL(sectionPaths[section]);
   }
 
+  /** The menu button narrow screens show in place of the sidebar. */
+  menuButton() {
+    return this.page.getByRole("button", { name: "Open navigation" });
+  }
+
+  drawer() {
+    return this.page.getByRole("dialog", { name: "Navigation" });
+  }
+
+  async openDrawer() {
+    await this.menuButton().click();
+    await expect(this.drawer()).toBeVisible();
+    await expect(this.menuButton()).toHaveAttribute("aria-expanded", "true");
+  }
+
   async signOut() {
     await this.page.getByRole("button", { name: "Sign out" }).click();
     await this.page.waitForURL("**/sign-in**");

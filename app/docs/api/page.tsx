@@ -36,6 +36,12 @@ function Prose({ text }: { text: string }) {
 }
 
 /** The call with curl and with the SDK side by side, then the answer it gets. */
+/** A code sample: it scrolls sideways when wider than its column, by keyboard too. */
+function Code({ children }: { children: string }) {
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll a box by focusing it
+  return <pre tabIndex={0}>{children}</pre>;
+}
+
 function Samples({
   path,
   method,
@@ -60,19 +66,19 @@ function Samples({
       <div className={styles.samples}>
         <figure>
           <figcaption>curl</figcaption>
-          <pre>{curlSample(input)}</pre>
+          <Code>{curlSample(input)}</Code>
         </figure>
         {sdk ? (
           <figure>
             <figcaption>SDK</figcaption>
-            <pre>{sdk}</pre>
+            <Code>{sdk}</Code>
           </figure>
         ) : null}
       </div>
       {example === undefined ? null : (
         <figure className={styles.answer}>
           <figcaption>{`Answer ${answer?.[0]}`}</figcaption>
-          <pre>{JSON.stringify(example, null, 2)}</pre>
+          <Code>{JSON.stringify(example, null, 2)}</Code>
         </figure>
       )}
     </>
