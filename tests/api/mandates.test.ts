@@ -115,6 +115,8 @@ describe("PATCH /v1/agents/:id mandate", () => {
     });
     const read = await call("GET", `/agents/${agent}`, { key: key() });
     expect(read.body.mandate).toEqual(set.mandate);
+    const listed = await call("GET", "/agents?limit=100", { key: key() });
+    expect(listed.body.data.find((row: { id: string }) => row.id === agent)).toEqual(read.body);
 
     // The same terms in another order are the same mandate: nothing changes.
     const same = await setMandate(agent, {
