@@ -1,9 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
 import { organizations } from "./organizations";
 
 export const agentStatuses = ["active", "suspended"] as const;
+
+/** A spending mandate's terms in normal form (lib/attest/mandate.ts defines and hashes them). */
+export type TAgentMandate = {
+  limits: { currency: string; perSettlement: number; perDay: number }[];
+  allowedCounterparties: string[] | null;
+  expiresAt: string | null;
+};
 
 export const agents = pgTable(
   "agents",
@@ -20,6 +27,11 @@ export const agents = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     status: text({ enum: agentStatuses }).notNull().default("active"),
     discoverable: boolean().notNull().default(true),
+    /** The spending mandate its organization set, null for none. */
+    mandate: jsonb().$type<TAgentMandate>(),
+    mandateHash: text(),
+    /** Grows by one on each change of the mandate (removal included); 0 before the first. */
+    mandateVersion: integer().notNull().default(0),
     ...lifecycleDates,
     /** Agents are soft-deleted: settled receipts keep naming them. */
     deletedAt: timestampMs(),

@@ -17,6 +17,7 @@ export * from "./jwt-signing-keys";
 export * from "./ledger-accounts";
 export * from "./ledger-entries";
 export * from "./ledger-transfers";
+export * from "./mandate-spend-days";
 export * from "./negotiations";
 export * from "./organizations";
 export * from "./outbox";

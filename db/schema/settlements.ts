@@ -1,5 +1,6 @@
 import { bigint, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
+import type { TAgentMandate } from "./agents";
 import type { TReceiptParty } from "./receipts";
 
 export const settlementStatuses = [
@@ -11,6 +12,19 @@ export const settlementStatuses = [
   "disputed",
 ] as const;
 export type TSettlementStatus = (typeof settlementStatuses)[number];
+
+/** The payer's mandate as checked when execution was requested: the payload of its evidence record. */
+export type TSettlementMandateCheck = {
+  settlementId: string;
+  payerAgentId: string;
+  mandate: TAgentMandate;
+  mandateHash: string;
+  mandateVersion: number;
+  checkedAt: string;
+  day: string;
+  amount: { value: number; currency: string };
+  spentBefore: number;
+};
 
 /**
  * A settlement of one accepted negotiation. `organizationId` is the payer's (initiator's)
@@ -34,6 +48,8 @@ export const settlements = pgTable(
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     externalRef: text(),
     policyVersion: text(),
+    /** Set when execution reserved the amount under the payer's mandate (released if it fails). */
+    mandateCheck: jsonb().$type<TSettlementMandateCheck>(),
     failureCode: text(),
     failureMessage: text(),
     reason: text(),

@@ -7,7 +7,10 @@ import type { Tenant } from "./visibility";
 
 /** presentAgent's fields in its order, as PostgreSQL names and renders them. */
 const agentFields = `id, name, description, capabilities, endpoint_url as "endpointUrl", metadata,
-  status, discoverable, ${isoTimeSql("created_at")} as "createdAt", ${isoTimeSql("updated_at")} as "updatedAt"`;
+  status, discoverable,
+  case when mandate is null then null
+    else mandate || jsonb_build_object('version', mandate_version, 'hash', mandate_hash) end as mandate,
+  ${isoTimeSql("created_at")} as "createdAt", ${isoTimeSql("updated_at")} as "updatedAt"`;
 
 /**
  * The API's hottest read. PostgreSQL renders each agent as presentAgent would and the page is

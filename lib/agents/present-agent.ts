@@ -1,4 +1,5 @@
 import type { TAgentRow } from "@/db/schema";
+import { presentMandate } from "@/lib/mandates/present-mandate";
 import type { TAgent } from "./schemas";
 
 export function presentAgent(agent: TAgentRow): TAgent {
@@ -11,6 +12,7 @@ export function presentAgent(agent: TAgentRow): TAgent {
     metadata: agent.metadata as Record<string, string>,
     status: agent.status,
     discoverable: agent.discoverable,
+    mandate: presentMandate(agent),
     createdAt: agent.createdAt.toISOString(),
     updatedAt: agent.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { agentStatuses } from "@/db/schema";
 import { ZListQuery } from "@/lib/http/pagination";
+import { ZMandate, ZMandateInput } from "@/lib/mandates/schemas";
 
 export const ZAgentId = z
   .string()
@@ -61,6 +62,17 @@ export const ZUpdateAgentBody = z
       .enum(agentStatuses)
       .optional()
       .meta({ description: "A suspended agent cannot negotiate." }),
+    mandate: ZMandateInput.nullable()
+      .optional()
+      .meta({
+        description:
+          "The agent's spending mandate (needs an API key: an agent token cannot change its own); null removes it.",
+        example: {
+          limits: [{ currency: "USD", perSettlement: 50_000, perDay: 200_000 }],
+          allowedCounterparties: null,
+          expiresAt: "2027-06-30T00:00:00.000Z",
+        },
+      }),
   })
   .meta({ id: "UpdateAgentRequest" });
 
@@ -74,6 +86,9 @@ export const ZAgent = z
     metadata: z.record(z.string(), z.string()),
     status: z.enum(agentStatuses),
     discoverable: z.boolean(),
+    mandate: ZMandate.nullable().meta({
+      description: "The spending mandate its organization set, null for none.",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

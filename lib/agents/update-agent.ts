@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents } from "@/db/schema";
 import { emitEvent } from "@/lib/events/emit-event";
+import { mandateChange } from "@/lib/mandates/mandate-change";
 import { getAgentOrThrow } from "./get-agent";
 import { presentAgent } from "./present-agent";
 import type { TUpdateAgentBody } from "./schemas";
@@ -17,10 +18,16 @@ export async function updateAgent({
   input: TUpdateAgentBody;
 }) {
   return db.transaction(async (tx) => {
-    await getAgentOrThrow({ tenant, agentId, forUpdate: true }, tx);
+    const current = await getAgentOrThrow({ tenant, agentId, forUpdate: true }, tx);
+    const { mandate, ...fields } = input;
+    const now = new Date();
     const [row] = await tx
       .update(agents)
-      .set({ ...input, updatedAt: new Date() })
+      .set({
+        ...fields,
+        ...(mandate === undefined ? {} : mandateChange({ current, input: mandate, now })),
+        updatedAt: now,
+      })
       .where(eq(agents.id, agentId))
       .returning();
     const agent = presentAgent(row!);

@@ -1,4 +1,5 @@
 import { verifyEvidenceChain } from "./evidence-chain";
+import { checkMandateEvidence } from "./mandate-evidence";
 import { checkPolicySnapshot } from "./policy-check";
 import { hashReceipt } from "./receipt-hash";
 import type { TEvidenceRecord, TReceipt } from "./schemas";
@@ -18,7 +19,8 @@ export const check = (name: TVerifyCheckName, ok: boolean, detail?: string): TVe
 
 /**
  * The checks that need nothing but the receipt and its evidence: the evidence hash chain, the
- * attest hash recomputed over the receipt body, and the policy snapshot. The log checks
+ * attest hash recomputed over the receipt body, and the policy (its snapshot, and the payer's
+ * mandate re-checked on the recorded facts when the evidence holds one). The log checks
  * (inclusion, tree-head signature) come on top for a sealed receipt.
  */
 export const checkReceiptFacts = ({
@@ -52,7 +54,10 @@ export const checkReceiptFacts = ({
     checks.push(check("attest_hash", true));
   }
 
-  const policy = checkPolicySnapshot({ policySnapshot: attest.proof.policySnapshot, evidence });
+  const snapshot = checkPolicySnapshot({ policySnapshot: attest.proof.policySnapshot, evidence });
+  const policy = snapshot.ok
+    ? checkMandateEvidence({ evidence, amount: receipt.amount, parties: receipt.parties })
+    : snapshot;
   checks.push(check("policy", policy.ok, policy.detail));
   return { checks, attestHash, evidence: chain.records };
 };

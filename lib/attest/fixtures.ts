@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
 import { buildEvidenceRecord } from "./evidence-chain";
 import { toHashHex } from "./hash";
+import { hashMandate, type TMandateTerms, utcDay } from "./mandate";
 import { appendLeaves, inclusionProof, treeRoot } from "./merkle-log";
 import { createMemoryNodeStore } from "./merkle-memory-store";
 import { toReceiptBundle } from "./receipt-bundle";
@@ -37,11 +38,14 @@ export const draftReceipt = ({
   value = 125_000,
   policyVersion = TEST_POLICY,
   baseTime = Date.UTC(2026, 10, 22, 18, 30),
+  mandate,
 }: {
   responderCount?: 1 | 2 | 3;
   value?: number;
   policyVersion?: string;
   baseTime?: number;
+  /** The payer's mandate, recorded as checked at execution with `spentBefore` already spent. */
+  mandate?: { terms: TMandateTerms; version: number; spentBefore: number };
 } = {}): TDraftReceipt => {
   const settlementId = id("stl");
   const negotiationId = id("neg");
@@ -75,8 +79,19 @@ export const draftReceipt = ({
       latencyMs: 412,
       confirmedAt: at(baseTime, 1_662),
     },
+    mandate: mandate && {
+      settlementId,
+      payerAgentId: initiatorAgentId,
+      mandate: mandate.terms,
+      mandateHash: hashMandate(mandate.terms),
+      mandateVersion: mandate.version,
+      checkedAt: at(baseTime, 1_200),
+      day: utcDay(at(baseTime, 1_200)),
+      amount,
+      spentBefore: mandate.spentBefore,
+    },
   });
-  const offsets = [0, 1_250, 1_700];
+  const offsets = mandate ? [0, 1_200, 1_250, 1_700] : [0, 1_250, 1_700];
   const evidence: TEvidenceRecord[] = [];
   built.evidence.forEach((input, i) => {
     evidence.push(

@@ -36,6 +36,19 @@ export {
 } from "./hash";
 export { jsonDiff, type TDiffEntry } from "./json-diff";
 export {
+  hashMandate,
+  MANDATE_RECORD_TYPE,
+  mandateViolationCodes,
+  mandateViolations,
+  normalizeMandateTerms,
+  type TMandateCheckedPayload,
+  type TMandateTerms,
+  type TMandateViolation,
+  ZMandateCheckedPayload,
+  ZMandateTerms,
+} from "./mandate";
+export { checkMandateEvidence, evaluateMandateEvidence } from "./mandate-evidence";
+export {
   EMPTY_TREE_HASH,
   hashChildren,
   hashLeaf,

@@ -1,5 +1,6 @@
 import { verifyEvidenceChain } from "./evidence-chain";
 import { jsonDiff, type TDiffEntry } from "./json-diff";
+import { evaluateMandateEvidence } from "./mandate-evidence";
 import { evaluatePolicy, type TPolicyDecision } from "./policy-engine";
 import { hashReceipt } from "./receipt-hash";
 import type { TAmount, TEvidenceRecord, TParty } from "./schemas";
@@ -7,6 +8,7 @@ import {
   type TNegotiationAcceptedPayload,
   type TPaymentConfirmedPayload,
   type TSettlementExecutedPayload,
+  withMandateViolations,
   ZNegotiationAcceptedPayload,
   ZPaymentConfirmedPayload,
   ZSettlementExecutedPayload,
@@ -126,13 +128,20 @@ const rerun = ({
     splits: negotiation.terms.splits,
   });
   if (!split.ok) throw new ReplayError(`split computation failed: ${split.detail}`);
-  const decision = evaluatePolicy({
+  const policy = evaluatePolicy({
     policyVersion: settlement.policyVersion,
     amount: negotiation.terms.amount,
     parties: split.parties,
     inputs: settlement.policyInputs,
   });
-  if (!decision) throw new ReplayError(`unknown policy version ${settlement.policyVersion}`);
+  if (!policy) throw new ReplayError(`unknown policy version ${settlement.policyVersion}`);
+  const mandate = evaluateMandateEvidence({
+    evidence,
+    amount: negotiation.terms.amount,
+    parties: split.parties,
+  });
+  if (!mandate.ok) throw new ReplayError(`the mandate cannot be re-checked: ${mandate.detail}`);
+  const decision = withMandateViolations(policy, mandate.violations);
   const everyoneAccepted = [negotiation.initiatorAgentId, ...negotiation.responders].every(
     (agentId) =>
       agentId === negotiation.initiatorAgentId || negotiation.acceptedBy.includes(agentId),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MANDATE_RECORD_TYPE, mandateViolations, type TMandateCheckedPayload } from "./mandate";
 import {
   evaluatePolicy,
   type TPolicyDecision,
@@ -41,6 +42,15 @@ export const ZSettlementExecutedPayload = z.looseObject({
   policyDecision: z.object({ allowed: z.boolean(), violations: z.array(z.string()) }),
 });
 
+/** A policy decision with the mandate's violations added: the settlement passes only both. */
+export const withMandateViolations = (
+  decision: TPolicyDecision,
+  violations: readonly string[],
+): TPolicyDecision => ({
+  allowed: decision.allowed && violations.length === 0,
+  violations: [...decision.violations, ...violations],
+});
+
 export const ZPaymentConfirmedPayload = z.looseObject({
   externalRef: z.string().max(255),
   railStatus: z.string().min(1).max(64),
@@ -71,14 +81,22 @@ export type TSettlementFacts = {
     policyInputs: TPolicyInputs;
   };
   payment: TExtra & { externalRef: string; railStatus: string };
+  /** The paying agent's mandate check, when it has a mandate. */
+  mandate?: TMandateCheckedPayload | null;
 };
 
 /**
- * The three evidence records of an executed settlement, in chain order, with the parties and the
- * policy decision computed exactly as replay will recompute them. Throws when the terms cannot
- * be split or the policy version is unknown: such a settlement must not execute.
+ * The evidence records of an executed settlement, in chain order (the mandate record only when
+ * the payer has a mandate), with the parties and the policy decision computed exactly as replay
+ * will recompute them. Throws when the terms cannot be split or the policy version is unknown:
+ * such a settlement must not execute.
  */
-export const buildSettlementEvidence = ({ negotiation, settlement, payment }: TSettlementFacts) => {
+export const buildSettlementEvidence = ({
+  negotiation,
+  settlement,
+  payment,
+  mandate = null,
+}: TSettlementFacts) => {
   const split = computeParties({
     initiatorAgentId: negotiation.initiatorAgentId,
     responders: negotiation.responders,
@@ -86,20 +104,34 @@ export const buildSettlementEvidence = ({ negotiation, settlement, payment }: TS
     splits: negotiation.terms.splits,
   });
   if (!split.ok) throw new Error(`cannot split the settlement: ${split.detail}`);
-  const decision: TPolicyDecision | null = evaluatePolicy({
+  const policy: TPolicyDecision | null = evaluatePolicy({
     policyVersion: settlement.policyVersion,
     amount: negotiation.terms.amount,
     parties: split.parties,
     inputs: settlement.policyInputs,
   });
-  if (!decision) throw new Error(`unknown policy version ${settlement.policyVersion}`);
+  if (!policy) throw new Error(`unknown policy version ${settlement.policyVersion}`);
+  const decision = withMandateViolations(
+    policy,
+    mandate
+      ? mandateViolations({
+          terms: mandate.mandate,
+          amount: negotiation.terms.amount,
+          counterparties: negotiation.responders,
+          at: mandate.checkedAt,
+          spentBefore: mandate.spentBefore,
+        })
+      : [],
+  );
   const evidence = [
     { type: "negotiation_accepted", payload: { ...negotiation } },
+    ...(mandate ? [{ type: MANDATE_RECORD_TYPE, payload: { ...mandate } }] : []),
     {
       type: "settlement_executed",
       payload: {
         ...settlement,
         negotiationId: negotiation.negotiationId,
+        mandate: mandate ? { hash: mandate.mandateHash, version: mandate.mandateVersion } : null,
         policyDecision: decision,
       },
     },

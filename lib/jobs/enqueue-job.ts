@@ -1,4 +1,4 @@
-import { type SQL, type Subquery, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import { outbox } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -47,15 +47,4 @@ export async function enqueueJobs(executor: TExecutor, jobs: TJob[]): Promise<st
 export function enqueueJobsWithin(executor: TExecutor, jobs: TJob[]): SQL {
   notifyOutboxWritten();
   return executor.insert(outbox).values(outboxRows(jobs)).getSQL();
-}
-
-/**
- * enqueueJob as a data-modifying CTE of a larger statement: the job is written once for each row
- * `source` (another CTE, such as a conditional UPDATE … RETURNING) yields, so it exists exactly
- * when that change happened, in one statement without a transaction around it.
- */
-export function enqueueJobFor(source: Subquery, job: TJob): SQL {
-  notifyOutboxWritten();
-  return sql`insert into ${outbox} (id, name, data)
-    select ${newId("outbox")}, ${job.name}, ${JSON.stringify(traced(job.data))}::jsonb from ${source}`;
 }

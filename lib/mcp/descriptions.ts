@@ -11,7 +11,7 @@ export const toolDescriptions: Record<string, string> = {
     "Search discoverable agents of every organization by text (`q`) and `capability`. Use it to find a counterparty to pay or be paid by.",
   getAgent: "Retrieve one agent by id: its name, capabilities, status and metadata.",
   updateAgent:
-    "Change an agent's name, description, capabilities, metadata, discoverability or status (suspend or reactivate).",
+    "Change an agent's name, description, capabilities, metadata, discoverability, status (suspend or reactivate), or its spending mandate (limits per settlement and per UTC day per currency, allowed counterparties, expiry; null removes it; an API key only).",
   getAgentWallet:
     "An agent's balance per currency on the ledger rail and its ledger entries (funding, payments, reversals), newest first.",
   fundAgentWallet:

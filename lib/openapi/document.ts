@@ -22,6 +22,15 @@ const errorDescriptions: Record<TErrorCode, string> = {
   method_not_allowed: "The path does not answer this HTTP method.",
   conflict:
     "The request conflicts with the resource's current state, or with an earlier request under the same Idempotency-Key.",
+  mandate_expired: "The paying agent's spending mandate has expired; nothing was paid.",
+  mandate_currency_not_allowed:
+    "The paying agent's spending mandate sets no limit for this currency, so it may not pay in it; nothing was paid.",
+  mandate_limit_exceeded:
+    "The amount is above the paying agent's mandate limit per settlement; nothing was paid.",
+  mandate_daily_limit_exceeded:
+    "The amount would take what the paying agent spent this UTC day above its mandate's daily limit; nothing was paid.",
+  mandate_counterparty_not_allowed:
+    "A party to be paid is not among the paying agent's mandate's allowed counterparties; nothing was paid.",
   payload_too_large: "The request body is larger than 1 MiB.",
   rate_limited: "Too many requests; retry after `Retry-After` seconds.",
   internal_error: "Something failed on our side; the request id helps us find it.",

@@ -5,6 +5,7 @@ import { settlements } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
+import { checkSettlementMandate } from "@/lib/mandates/check-settlement-mandate";
 import { effectiveStatus } from "@/lib/negotiations/effective-status";
 import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
 import { partiesOf } from "@/lib/negotiations/parties";
@@ -14,8 +15,9 @@ import { presentSettlement } from "./present-settlement";
 import type { ZCreateSettlementBody } from "./schemas";
 
 /**
- * Creates the one settlement of an accepted negotiation, fixed to its accepted terms. The
- * negotiation row is locked so that two concurrent creates cannot both pass the check.
+ * Creates the one settlement of an accepted negotiation, fixed to its accepted terms, unless the
+ * payer's mandate could never allow them. The negotiation row is locked so that two concurrent
+ * creates cannot both pass the check.
  */
 export async function createSettlement({
   tenant,
@@ -52,6 +54,13 @@ export async function createSettlement({
     if (existing)
       throw conflict(`The negotiation already has settlement ${existing.id}.`, "negotiationId");
     const now = new Date();
+    const parties = partiesOf(negotiation);
+    await checkSettlementMandate(tx, {
+      payerAgentId: negotiation.initiatorAgentId,
+      amount: negotiation.terms.amount,
+      parties,
+      now,
+    });
     const [row] = await tx
       .insert(settlements)
       .values({
@@ -64,7 +73,7 @@ export async function createSettlement({
         adapter: input.adapter ?? defaultRail(),
         amountValue: negotiation.terms.amount.value,
         currency: negotiation.terms.amount.currency,
-        parties: partiesOf(negotiation),
+        parties,
         metadata: input.metadata ?? {},
         createdAt: now,
         updatedAt: now,

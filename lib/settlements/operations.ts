@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mandateViolationCodes } from "@/lib/attest/mandate";
 import { defineOperation } from "@/lib/http/operation";
 import { listResponse } from "@/lib/http/pagination";
 import {
@@ -21,13 +22,13 @@ export const createSettlementOperation = defineOperation({
   path: "/settlements",
   summary: "Create the settlement of an accepted negotiation",
   description:
-    "One settlement per negotiation (409 for a second one, or for a negotiation that is not accepted). Only the initiator's (payer's) organization settles. Status `pending`.",
+    "One settlement per negotiation (409 for a second one, or for a negotiation that is not accepted). Only the initiator's (payer's) organization settles. Status `pending`. 422 `mandate_*` when the payer's spending mandate can never allow the terms (expired, currency without a limit, above the per-settlement or daily limit, a payee not allowed).",
   tag,
   scope: "settlement.create",
   body: ZCreateSettlementBody,
   response: ZSettlement,
   status: 201,
-  errors: ["not_found", "conflict"],
+  errors: ["not_found", "conflict", ...mandateViolationCodes],
 });
 
 export const listSettlementsOperation = defineOperation({
@@ -76,7 +77,7 @@ export const executeSettlementOperation = defineOperation({
   path: "/settlements/{id}/execute",
   summary: "Execute a settlement on its payment rail",
   description:
-    "Answers 202 with status `executing`; the work continues in the background and ends `executed` (with a receipt) or `failed` (`failureCode`, `failureMessage`). Exactly once: any further or concurrent call gets 409. With `Prefer: wait=N` (RFC 7240, N ≤ 30 seconds; more waits 30), the answer waits for the outcome: 200 with the final settlement and `Preference-Applied: wait=N` when it comes within N seconds, otherwise 202 as without it.",
+    "Answers 202 with status `executing`; the work continues in the background and ends `executed` (with a receipt) or `failed` (`failureCode`, `failureMessage`). Exactly once: any further or concurrent call gets 409. With `Prefer: wait=N` (RFC 7240, N ≤ 30 seconds; more waits 30), the answer waits for the outcome: 200 with the final settlement and `Preference-Applied: wait=N` when it comes within N seconds, otherwise 202 as without it. Under the payer's spending mandate, execution re-checks it and reserves the amount on the payer's spending of the UTC day: 422 `mandate_*` when it refuses, before any money moves (the settlement stays `pending`).",
   tag,
   scope: "settlement.execute",
   params: ZSettlementParams,
@@ -91,7 +92,7 @@ export const executeSettlementOperation = defineOperation({
       description: "`wait=N`: hold the answer up to N seconds (at most 30) for the outcome.",
     }),
   }),
-  errors: ["not_found", "conflict"],
+  errors: ["not_found", "conflict", ...mandateViolationCodes],
 });
 
 export const reverseSettlementOperation = defineOperation({

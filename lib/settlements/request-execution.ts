@@ -3,18 +3,19 @@ import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
-import { enqueueJobFor } from "@/lib/jobs/enqueue-job";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { reserveMandateSpend } from "@/lib/mandates/reserve-mandate-spend";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
 import { settlementExecuteRequested } from "./jobs";
 import { presentSettlement } from "./present-settlement";
 import { visibleSettlements } from "./visibility";
 
 /**
- * Moves a pending settlement to `executing` and writes the job that executes it, in one
- * statement (the job is written for the row the update returns). The conditional update is the
- * gate: of any number of concurrent calls exactly one finds the settlement pending; every other
- * call gets 409. Only when the update finds nothing is the settlement read, to answer 404, 403
- * or 409.
+ * Moves a pending settlement to `executing`, reserves its amount under the payer's mandate and
+ * writes the job that executes it, in one transaction. Locking the pending row is the gate: of
+ * any number of concurrent calls exactly one finds the settlement pending; every other call
+ * gets 409. A mandate that refuses the settlement throws, and the settlement stays pending.
+ * Only when no pending row is found is the settlement read, to answer 404, 403 or 409.
  */
 export async function requestExecution({
   tenant,
@@ -23,11 +24,10 @@ export async function requestExecution({
   tenant: TTenant;
   settlementId: string;
 }) {
-  const now = new Date();
-  const executing = db.$with("executing").as(
-    db
-      .update(settlements)
-      .set({ status: "executing", executionStartedAt: now, updatedAt: now })
+  const row = await db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select()
+      .from(settlements)
       .where(
         and(
           eq(settlements.id, settlementId),
@@ -36,12 +36,18 @@ export async function requestExecution({
           visibleSettlements(tenant),
         ),
       )
-      .returning(),
-  );
-  const queued = db
-    .$with("queued", {})
-    .as(enqueueJobFor(executing, { name: settlementExecuteRequested, data: { settlementId } }));
-  const [row] = await db.with(executing, queued).select().from(executing);
+      .for("update");
+    if (!pending) return null;
+    const now = new Date();
+    const mandateCheck = await reserveMandateSpend(tx, { settlement: pending, now });
+    const [executing] = await tx
+      .update(settlements)
+      .set({ status: "executing", executionStartedAt: now, updatedAt: now, mandateCheck })
+      .where(eq(settlements.id, settlementId))
+      .returning();
+    await enqueueJob(tx, { name: settlementExecuteRequested, data: { settlementId } });
+    return executing!;
+  });
   if (!row) {
     const current = await getSettlementOrThrow({ tenant, settlementId });
     requirePayerOrganization(current, tenant, "execute");

@@ -60,6 +60,7 @@ export async function completeSettlement({
         executedAt: now.toISOString(),
       },
       payment: { settlementId, adapter: row.adapter, externalRef, railStatus: "succeeded", amount },
+      mandate: row.mandateCheck,
     });
     const receipt = await issueReceipt(tx, {
       tenant: { organizationId: row.organizationId, environment: row.environment },

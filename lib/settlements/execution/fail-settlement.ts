@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
+import { releaseMandateSpend } from "@/lib/mandates/release-mandate-spend";
 import { appendEvidence } from "@/lib/receipts/append-evidence";
 import { emitSettlementEvent } from "../emit-settlement-event";
 import { loadSettlement } from "./load-settlement";
@@ -8,7 +9,8 @@ import { negotiationFacts } from "./negotiation-evidence";
 
 /**
  * Records that a settlement failed (policy refused, rail declined, outcome unknown), with its
- * evidence, in one transaction. A settlement that is no longer `executing` is left alone.
+ * evidence, in one transaction that also releases what it reserved under its payer's mandate. A
+ * settlement that is no longer `executing` is left alone.
  */
 export async function failSettlement({
   settlementId,
@@ -37,6 +39,7 @@ export async function failSettlement({
       })
       .where(eq(settlements.id, settlementId))
       .returning();
+    await releaseMandateSpend(tx, { check: row.mandateCheck, now });
     await appendEvidence(tx, {
       tenant: { organizationId: row.organizationId, environment: row.environment },
       settlementId,

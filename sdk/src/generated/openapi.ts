@@ -251,7 +251,7 @@ export interface paths {
         put?: never;
         /**
          * Create the settlement of an accepted negotiation
-         * @description One settlement per negotiation (409 for a second one, or for a negotiation that is not accepted). Only the initiator's (payer's) organization settles. Status `pending`.
+         * @description One settlement per negotiation (409 for a second one, or for a negotiation that is not accepted). Only the initiator's (payer's) organization settles. Status `pending`. 422 `mandate_*` when the payer's spending mandate can never allow the terms (expired, currency without a limit, above the per-settlement or daily limit, a payee not allowed).
          *
          *     Scope: `settlement.create`.
          */
@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a settlement on its payment rail
-         * @description Answers 202 with status `executing`; the work continues in the background and ends `executed` (with a receipt) or `failed` (`failureCode`, `failureMessage`). Exactly once: any further or concurrent call gets 409. With `Prefer: wait=N` (RFC 7240, N ≤ 30 seconds; more waits 30), the answer waits for the outcome: 200 with the final settlement and `Preference-Applied: wait=N` when it comes within N seconds, otherwise 202 as without it.
+         * @description Answers 202 with status `executing`; the work continues in the background and ends `executed` (with a receipt) or `failed` (`failureCode`, `failureMessage`). Exactly once: any further or concurrent call gets 409. With `Prefer: wait=N` (RFC 7240, N ≤ 30 seconds; more waits 30), the answer waits for the outcome: 200 with the final settlement and `Preference-Applied: wait=N` when it comes within N seconds, otherwise 202 as without it. Under the payer's spending mandate, execution re-checks it and reserves the amount on the payer's spending of the UTC day: 422 `mandate_*` when it refuses, before any money moves (the settlement stays `pending`).
          *
          *     Scope: `settlement.execute`.
          */
@@ -1089,6 +1089,50 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "suspended";
+            /**
+             * @description The agent's spending mandate (needs an API key: an agent token cannot change its own); null removes it.
+             * @example {
+             *       "limits": [
+             *         {
+             *           "currency": "USD",
+             *           "perSettlement": 50000,
+             *           "perDay": 200000
+             *         }
+             *       ],
+             *       "allowedCounterparties": null,
+             *       "expiresAt": "2027-06-30T00:00:00.000Z"
+             *     }
+             */
+            mandate?: components["schemas"]["MandateInput"] | null;
+        };
+        /** @description A spending mandate: what the agent may pay, checked before any money moves. Null removes it. */
+        MandateInput: {
+            /** @description The limits per currency. The agent may not pay in a currency that has none. */
+            limits: components["schemas"]["MandateLimit"][];
+            /**
+             * @description The only agents this agent may pay (every payee of a settlement must be listed); null for any.
+             * @default null
+             */
+            allowedCounterparties?: string[] | null;
+            /**
+             * @description When the mandate stops allowing anything; null for never.
+             * @default null
+             */
+            expiresAt?: string | null;
+        };
+        MandateLimit: {
+            /** @example USD */
+            currency: string;
+            /**
+             * @description Largest single settlement the agent may pay, in minor units.
+             * @example 50000
+             */
+            perSettlement: number;
+            /**
+             * @description Largest total the agent may pay in one UTC day (00:00 to 24:00 UTC), in minor units.
+             * @example 200000
+             */
+            perDay: number;
         };
         FundWalletRequest: {
             amount: components["schemas"]["Amount"];
@@ -1713,8 +1757,24 @@ export interface components {
             /** @enum {string} */
             status: "active" | "suspended";
             discoverable: boolean;
+            /** @description The spending mandate its organization set, null for none. */
+            mandate: components["schemas"]["Mandate"] | null;
             createdAt: string;
             updatedAt: string;
+        };
+        Mandate: {
+            /** @description The limits per currency. The agent may not pay in a currency that has none. */
+            limits: components["schemas"]["MandateLimit"][];
+            /** @description The only agents this agent may pay (every payee of a settlement must be listed); null for any. */
+            allowedCounterparties: string[] | null;
+            expiresAt: string | null;
+            /** @description Grows by one on each change of the agent's mandate (removal included). */
+            version: number;
+            /**
+             * @description SHA-256 of the RFC 8785 canonical JSON of {limits, allowedCounterparties, expiresAt} as shown (limits sorted by currency, counterparties sorted): what a receipt's mandate evidence names.
+             * @example 0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0
+             */
+            hash: string;
         };
         /** @description The body of a `agent.updated` delivery. */
         AgentUpdatedEvent: {
@@ -2438,8 +2498,24 @@ export interface components {
             /** @enum {string} */
             status: "active" | "suspended";
             discoverable: boolean;
+            /** @description The spending mandate its organization set, null for none. */
+            mandate: components["schemas"]["MandateOutput"] | null;
             createdAt: string;
             updatedAt: string;
+        };
+        MandateOutput: {
+            /** @description The limits per currency. The agent may not pay in a currency that has none. */
+            limits: components["schemas"]["MandateLimit"][];
+            /** @description The only agents this agent may pay (every payee of a settlement must be listed); null for any. */
+            allowedCounterparties: string[] | null;
+            expiresAt: string | null;
+            /** @description Grows by one on each change of the agent's mandate (removal included). */
+            version: number;
+            /**
+             * @description SHA-256 of the RFC 8785 canonical JSON of {limits, allowedCounterparties, expiresAt} as shown (limits sorted by currency, counterparties sorted): what a receipt's mandate evidence names.
+             * @example 0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0
+             */
+            hash: string;
         };
         NegotiationOutput: {
             /**
@@ -2561,6 +2637,8 @@ export interface components {
 export type CreateAgentRequest = components['schemas']['CreateAgentRequest'];
 export type Metadata = components['schemas']['Metadata'];
 export type UpdateAgentRequest = components['schemas']['UpdateAgentRequest'];
+export type MandateInput = components['schemas']['MandateInput'];
+export type MandateLimit = components['schemas']['MandateLimit'];
 export type FundWalletRequest = components['schemas']['FundWalletRequest'];
 export type Amount = components['schemas']['Amount'];
 export type IssueTokenRequest = components['schemas']['IssueTokenRequest'];
@@ -2599,6 +2677,7 @@ export type ReceiptCreatedEvent = components['schemas']['ReceiptCreatedEvent'];
 export type ReceiptListItem = components['schemas']['ReceiptListItem'];
 export type AgentRegisteredEvent = components['schemas']['AgentRegisteredEvent'];
 export type Agent = components['schemas']['Agent'];
+export type Mandate = components['schemas']['Mandate'];
 export type AgentUpdatedEvent = components['schemas']['AgentUpdatedEvent'];
 export type AgentDeletedEvent = components['schemas']['AgentDeletedEvent'];
 export type DeletedAgent = components['schemas']['DeletedAgent'];
@@ -2642,6 +2721,7 @@ export type LogCheckpoint = components['schemas']['LogCheckpoint'];
 export type LogConsistencyProof = components['schemas']['LogConsistencyProof'];
 export type LogInclusionProof = components['schemas']['LogInclusionProof'];
 export type AgentOutput = components['schemas']['AgentOutput'];
+export type MandateOutput = components['schemas']['MandateOutput'];
 export type NegotiationOutput = components['schemas']['NegotiationOutput'];
 export type PartyOutput = components['schemas']['PartyOutput'];
 export type TermsOutput = components['schemas']['TermsOutput'];
@@ -2695,6 +2775,21 @@ export interface operations {
                      *           "metadata": {},
                      *           "status": "active",
                      *           "discoverable": true,
+                     *           "mandate": {
+                     *             "limits": [
+                     *               {
+                     *                 "currency": "USD",
+                     *                 "perSettlement": 50000,
+                     *                 "perDay": 200000
+                     *               }
+                     *             ],
+                     *             "allowedCounterparties": [
+                     *               "agent-7Hc2pQ9xLm4vB1sD"
+                     *             ],
+                     *             "expiresAt": "string",
+                     *             "version": 1,
+                     *             "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
+                     *           },
                      *           "createdAt": "string",
                      *           "updatedAt": "string"
                      *         }
@@ -2849,6 +2944,21 @@ export interface operations {
                      *       "metadata": {},
                      *       "status": "active",
                      *       "discoverable": true,
+                     *       "mandate": {
+                     *         "limits": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "perSettlement": 50000,
+                     *             "perDay": 200000
+                     *           }
+                     *         ],
+                     *         "allowedCounterparties": [
+                     *           "agent-7Hc2pQ9xLm4vB1sD"
+                     *         ],
+                     *         "expiresAt": "string",
+                     *         "version": 1,
+                     *         "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
+                     *       },
                      *       "createdAt": "string",
                      *       "updatedAt": "string"
                      *     }
@@ -3155,6 +3265,21 @@ export interface operations {
                      *       "metadata": {},
                      *       "status": "active",
                      *       "discoverable": true,
+                     *       "mandate": {
+                     *         "limits": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "perSettlement": 50000,
+                     *             "perDay": 200000
+                     *           }
+                     *         ],
+                     *         "allowedCounterparties": [
+                     *           "agent-7Hc2pQ9xLm4vB1sD"
+                     *         ],
+                     *         "expiresAt": "string",
+                     *         "version": 1,
+                     *         "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
+                     *       },
                      *       "createdAt": "string",
                      *       "updatedAt": "string"
                      *     }
@@ -3455,7 +3580,18 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Translator"
+                 *       "name": "Translator",
+                 *       "mandate": {
+                 *         "limits": [
+                 *           {
+                 *             "currency": "USD",
+                 *             "perSettlement": 50000,
+                 *             "perDay": 200000
+                 *           }
+                 *         ],
+                 *         "allowedCounterparties": null,
+                 *         "expiresAt": "2027-06-30T00:00:00.000Z"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateAgentRequest"];
@@ -3488,6 +3624,21 @@ export interface operations {
                      *       "metadata": {},
                      *       "status": "active",
                      *       "discoverable": true,
+                     *       "mandate": {
+                     *         "limits": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "perSettlement": 50000,
+                     *             "perDay": 200000
+                     *           }
+                     *         ],
+                     *         "allowedCounterparties": [
+                     *           "agent-7Hc2pQ9xLm4vB1sD"
+                     *         ],
+                     *         "expiresAt": "string",
+                     *         "version": 1,
+                     *         "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
+                     *       },
                      *       "createdAt": "string",
                      *       "updatedAt": "string"
                      *     }
@@ -5635,6 +5786,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `mandate_expired`: The paying agent's spending mandate has expired; nothing was paid.
+             *
+             *     `mandate_currency_not_allowed`: The paying agent's spending mandate sets no limit for this currency, so it may not pay in it; nothing was paid.
+             *
+             *     `mandate_limit_exceeded`: The amount is above the paying agent's mandate limit per settlement; nothing was paid.
+             *
+             *     `mandate_daily_limit_exceeded`: The amount would take what the paying agent spent this UTC day above its mandate's daily limit; nothing was paid.
+             *
+             *     `mandate_counterparty_not_allowed`: A party to be paid is not among the paying agent's mandate's allowed counterparties; nothing was paid.
+             */
+            422: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -6215,6 +6393,33 @@ export interface operations {
             };
             /** @description `payload_too_large`: The request body is larger than 1 MiB. */
             413: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `mandate_expired`: The paying agent's spending mandate has expired; nothing was paid.
+             *
+             *     `mandate_currency_not_allowed`: The paying agent's spending mandate sets no limit for this currency, so it may not pay in it; nothing was paid.
+             *
+             *     `mandate_limit_exceeded`: The amount is above the paying agent's mandate limit per settlement; nothing was paid.
+             *
+             *     `mandate_daily_limit_exceeded`: The amount would take what the paying agent spent this UTC day above its mandate's daily limit; nothing was paid.
+             *
+             *     `mandate_counterparty_not_allowed`: A party to be paid is not among the paying agent's mandate's allowed counterparties; nothing was paid.
+             */
+            422: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

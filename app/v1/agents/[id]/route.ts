@@ -8,7 +8,7 @@ import {
 import { presentAgent } from "@/lib/agents/present-agent";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { tenantOf } from "@/lib/auth/tenant";
-import { requireActingAgentAmong } from "@/lib/http/authorize";
+import { refuseAgentToken, requireActingAgentAmong } from "@/lib/http/authorize";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
@@ -20,6 +20,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // PATCH /v1/agents/:id - update an agent
   PATCH: handle(updateAgentOperation, ({ auth, params, body }) => {
     requireActingAgentAmong(auth, [params.id], "this agent");
+    // A mandate binds the agent: only its organization's key may set or lift it.
+    if (body.mandate !== undefined) refuseAgentToken(auth);
     return updateAgent({ tenant: tenantOf(auth), agentId: params.id, input: body });
   }),
   // DELETE /v1/agents/:id - delete an agent
