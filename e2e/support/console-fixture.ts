@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect } from "@playwright/test";
+import { type BrowserContext, test as base, expect } from "@playwright/test";
 import { KeysPage } from "../pages/keys-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newAccount } from "./accounts";
@@ -8,7 +8,7 @@ import type { TSeededConsole } from "./console-pages";
 import { startReceiver } from "./receiver";
 import { runSettlement } from "./settlement";
 
-type TStorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+type TStorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /**
  * `test` whose pages are signed in to an organization that has one of everything the console
