@@ -345,6 +345,26 @@ describe("settlements under a mandate", () => {
   });
 });
 
+describe("a reversed settlement under a mandate", () => {
+  test("keeps its reservation: the money moves back, the day's spending stays", async () => {
+    const [payer, payee] = [await agentOf(key()), await agentOf(key())];
+    await fund(payer, 5000);
+    await setMandate(payer, mandate());
+    const id = await pendingSettlement(payer, payee, 1000, "ledger");
+    expect(
+      (await call("POST", `/settlements/${id}/execute`, { key: key(), body: {} })).status,
+    ).toBe(202);
+    expect((await settled(key(), id)).status).toBe("executed");
+    const reversed = await call("POST", `/settlements/${id}/reverse`, {
+      key: key(),
+      body: { reason: "refund" },
+    });
+    expect(reversed.body.status).toBe("reversed");
+    expect((await wallet(payer)).balances).toEqual([{ currency: "USD", balance: 5000 }]);
+    expect(await spentToday(payer)).toBe(1000);
+  });
+});
+
 describe("the receipt of a settlement under a mandate", () => {
   let receiptId: string;
   let bundle: TReceiptBundle;
