@@ -76,16 +76,15 @@ export function RequestLogRow({
         </td>
         <td>
           <span className={ui.mono}>{log.id}</span> <CopyButton value={log.id} />
+        </td>
+        <td>
           {log.error ? (
-            <Button
-              size="small"
-              variant="ghost"
-              onClick={() => setOpen(!open)}
-              aria-expanded={open}
-            >
-              {open ? "Hide error" : "Error"}
+            <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
+              {open ? "Hide" : "Show"}
             </Button>
-          ) : null}
+          ) : (
+            <span className={ui.muted}>—</span>
+          )}
         </td>
       </tr>
       {open && log.error ? (

@@ -22,7 +22,7 @@ const createKey = (who: TMember, body: Record<string, unknown>) =>
     },
   });
 
-/** Waits until the key's requests are in the log, so that later snapshots see no late write. */
+/** Waits until the key's requests are in the log. */
 const loggedFor = (keyId: string, count: number) =>
   eventually(async () => {
     const logs = await call(
@@ -109,7 +109,6 @@ describe("rename", () => {
     expect(row!.name).toBe("New name");
     expect(row!.hash).not.toBe("");
     expect((await call("GET", "/agents", { key: created.body.secret })).status).toBe(200);
-    await loggedFor(created.body.key.id, 1);
   });
 
   test.each([
