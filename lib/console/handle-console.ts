@@ -9,7 +9,7 @@ import type { TRouteHandler } from "@/lib/pipeline/handle";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import { roleAllows, rolesAllowing, type TMemberRole } from "@/lib/team/roles";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
-import { auditEnvironment, auditTargetId, derivedAuditAction } from "./audit-target";
+import { auditEnvironment, auditTargetId, derivedAuditAction } from "./audit-fields";
 import { isSameOrigin } from "./same-origin";
 import { consoleMember } from "./session";
 
