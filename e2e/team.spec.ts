@@ -38,6 +38,7 @@ test("an owner invites a viewer, who joins through the link and can read but not
   await expect(
     viewerPage.getByRole("heading", { name: `Join ${owner.organization}` }),
   ).toBeVisible();
+  await saveScreenshot(viewerPage, "invitation");
   await viewerPage.getByLabel("Your name").fill(invitee.name);
   await viewerPage.getByLabel("Password").fill(invitee.password);
   await viewerPage.getByRole("button", { name: "Create account and join" }).click();
@@ -70,6 +71,7 @@ test("an owner invites a viewer, who joins through the link and can read but not
   // The link works once.
   await viewerPage.goto(url);
   await expect(viewerPage.getByTestId("invitation-refused")).toContainText("already used");
+  await saveScreenshot(viewerPage, "invitation-used");
   await context.close();
 
   // The owner sees the new member and what happened, newest first.

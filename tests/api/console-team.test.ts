@@ -145,7 +145,17 @@ describe("invitations", () => {
       `/api/console/team/invitations/${revoked.invitation.id}/revoke`,
       as(owner),
     );
-    expect(revoke.status).toBe(200);
+    expect(revoke.body).toMatchObject({
+      id: revoked.invitation.id,
+      invitedBy: (await ownerIdOf(owner)).email,
+      revokedAt: expect.any(String),
+    });
+    const again = await call(
+      "POST",
+      `/api/console/team/invitations/${revoked.invitation.id}/revoke`,
+      as(owner),
+    );
+    expect(again.body.revokedAt).toBe(revoke.body.revokedAt);
     const refused = await accept({ token: tokenOf(revoked.url), account });
     expect(expectError(refused, 409, "conflict", "token").message).toMatch(/revoked/);
 
