@@ -26,7 +26,7 @@ export type TConsoleContext<S extends TSchemas> = {
   body: TParsed<S["body"]>;
 };
 
-export type TConsoleRouteOptions = {
+type TConsoleRouteOptions = {
   status?: number;
   /** The least role allowed; by default any member reads and developers or owners change. */
   role?: TMemberRole;
