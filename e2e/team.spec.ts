@@ -38,6 +38,7 @@ test("an owner invites a viewer, who joins through the link and can read but not
   await expect(
     viewerPage.getByRole("heading", { name: `Join ${owner.organization}` }),
   ).toBeVisible();
+  await saveScreenshot(viewerPage, "invitation");
   await viewerPage.getByLabel("Your name").fill(invitee.name);
   await viewerPage.getByLabel("Password").fill(invitee.password);
   await viewerPage.getByRole("button", { name: "Create account and join" }).click();
@@ -70,20 +71,35 @@ test("an owner invites a viewer, who joins through the link and can read but not
   // The link works once.
   await viewerPage.goto(url);
   await expect(viewerPage.getByTestId("invitation-refused")).toContainText("already used");
+  await saveScreenshot(viewerPage, "invitation-used");
   await context.close();
 
   // The owner sees the new member and what happened, newest first.
   await team.goto();
   await expect(team.memberRow(invitee.email)).toContainText(invitee.email);
   await expect(team.invitationRow(invitee.email)).toHaveCount(0);
+  await page.getByLabel(`Role of ${invitee.email}`).selectOption("developer");
+  await expect(page.getByLabel(`Role of ${invitee.email}`)).toHaveValue("developer");
+  // The last owner cannot step down: the refusal is shown and the role stays.
+  await page.getByLabel(`Role of ${owner.email}`).selectOption("viewer");
+  await expect(page.getByRole("alert").filter({ hasText: "last owner" })).toBeVisible();
+  await expect(page.getByLabel(`Role of ${owner.email}`)).toHaveValue("owner");
+
   await team.gotoAuditLog();
   const rows = team.auditRows();
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText("invitation.accept");
-  await expect(rows.nth(0)).toContainText(invitee.email);
-  await expect(rows.nth(1)).toContainText("invitation.create");
-  await expect(rows.nth(1)).toContainText(owner.email.toLowerCase());
-  await expect(rows.nth(2)).toContainText("keys.create");
-  await expect(rows.nth(2)).toContainText("sandbox");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText("member.role_change");
+  await expect(rows.nth(1)).toContainText("invitation.accept");
+  await expect(rows.nth(1)).toContainText(invitee.email);
+  await expect(rows.nth(2)).toContainText("invitation.create");
+  await expect(rows.nth(2)).toContainText(owner.email);
+  await expect(rows.nth(3)).toContainText("keys.create");
+  await expect(rows.nth(3)).toContainText("sandbox");
   await saveScreenshot(page, "audit-log");
+
+  // Removing a member asks first, then the member is gone.
+  await team.goto();
+  await team.memberRow(invitee.email).getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
+  await expect(team.memberRow(invitee.email)).toHaveCount(0);
 });

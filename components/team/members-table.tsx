@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { memberRoles, type TMemberRole } from "@/lib/team/roles";
 import { consoleFetch, queryKeys, type TMember } from "../console/api";
 import { useCanChange } from "../console/member-role";
@@ -9,8 +10,7 @@ import { Button } from "../ui/button";
 import { ErrorState, LoadingRows } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
-
-const memberPath = (id: string) => `/api/console/team/members/${encodeURIComponent(id)}`;
+import { RemoveMemberDialog } from "./remove-member-dialog";
 
 export function MembersTable({ currentUserId }: { currentUserId: string }) {
   const queryClient = useQueryClient();
@@ -19,22 +19,20 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
     queryKey: queryKeys.members(),
     queryFn: () => consoleFetch<{ data: TMember[] }>("/api/console/team/members"),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.team() });
   const changeRole = useMutation({
     mutationFn: ({ id, role }: { id: string; role: TMemberRole }) =>
-      consoleFetch<TMember>(memberPath(id), { method: "PATCH", body: { role } }),
-    onSettled: refresh,
+      consoleFetch<TMember>(`/api/console/team/members/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        body: { role },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.team() }),
   });
-  const remove = useMutation({
-    mutationFn: (member: TMember) => consoleFetch(memberPath(member.id), { method: "DELETE" }),
-    onSettled: refresh,
-  });
-  const failure = changeRole.error ?? remove.error;
+  const [removing, setRemoving] = useState<TMember>();
   return (
     <div className={ui.card}>
-      {failure ? (
+      {changeRole.error ? (
         <div className={ui.alert} role="alert">
-          {failure.message}
+          {changeRole.error.message}
         </div>
       ) : null}
       {members.error ? (
@@ -56,7 +54,7 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
               members.data.data.map((member) => (
                 <tr key={member.id} data-testid="member-row" data-email={member.email}>
                   <td>
-                    {member.name ?? member.email}
+                    {member.name ?? member.email}{" "}
                     {member.id === currentUserId ? <Badge tone="accent">you</Badge> : null}
                     <div className={ui.muted}>{member.email}</div>
                   </td>
@@ -89,16 +87,7 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
                   </td>
                   <td>
                     {isOwner ? (
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        onClick={() => {
-                          if (window.confirm(`Remove ${member.email}? Their account is deleted.`)) {
-                            remove.mutate(member);
-                          }
-                        }}
-                        disabled={remove.isPending}
-                      >
+                      <Button size="small" variant="ghost" onClick={() => setRemoving(member)}>
                         Remove
                       </Button>
                     ) : null}
@@ -109,6 +98,9 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
           </tbody>
         </table>
       )}
+      {removing ? (
+        <RemoveMemberDialog member={removing} onClose={() => setRemoving(undefined)} />
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { TRouteHandler } from "@/lib/pipeline/handle";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import { roleAllows, rolesAllowing, type TMemberRole } from "@/lib/team/roles";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
-import { auditEnvironment, auditTargetId, derivedAuditAction } from "./audit-target";
+import { auditEnvironment, auditTargetId, derivedAuditAction } from "./audit-fields";
 import { isSameOrigin } from "./same-origin";
 import { consoleMember } from "./session";
 
@@ -26,7 +26,7 @@ export type TConsoleContext<S extends TSchemas> = {
   body: TParsed<S["body"]>;
 };
 
-export type TConsoleRouteOptions = {
+type TConsoleRouteOptions = {
   status?: number;
   /** The least role allowed; by default any member reads and developers or owners change. */
   role?: TMemberRole;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { invitations } from "@/db/schema";
+import { invitations, users } from "@/db/schema";
 import { conflict, notFound } from "@/lib/http/api-error";
 import { presentInvitation } from "./present-invitation";
 
@@ -13,12 +13,14 @@ export async function revokeInvitation({
   invitationId: string;
 }) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
+    const [found] = await tx
+      .select({ row: invitations, invitedByEmail: users.email })
       .from(invitations)
+      .leftJoin(users, eq(users.id, invitations.invitedById))
       .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, organizationId)))
-      .for("update");
-    if (!row) throw notFound("invitation", invitationId);
+      .for("update", { of: invitations });
+    if (!found) throw notFound("invitation", invitationId);
+    const { row, invitedByEmail } = found;
     if (row.acceptedAt) throw conflict("This invitation was already accepted.");
     const revokedAt = row.revokedAt ?? new Date();
     if (!row.revokedAt) {
@@ -28,7 +30,7 @@ export async function revokeInvitation({
         .where(eq(invitations.id, invitationId));
     }
     return {
-      ...presentInvitation({ ...row, invitedByEmail: null }),
+      ...presentInvitation({ ...row, invitedByEmail }),
       revokedAt: revokedAt.toISOString(),
     };
   });

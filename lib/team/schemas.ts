@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZListQuery } from "@/lib/http/pagination";
 import { ZEmail, ZPassword } from "@/lib/users/schemas";
 import { memberRoles } from "./roles";
 
@@ -29,10 +30,7 @@ export const ZAcceptInvitationBody = z.strictObject({
     .optional(),
 });
 
-export const ZAuditQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-});
+export const ZAuditQuery = z.strictObject(ZListQuery.shape);
 
 export type TMember = {
   id: string;

@@ -145,7 +145,17 @@ describe("invitations", () => {
       `/api/console/team/invitations/${revoked.invitation.id}/revoke`,
       as(owner),
     );
-    expect(revoke.status).toBe(200);
+    expect(revoke.body).toMatchObject({
+      id: revoked.invitation.id,
+      invitedBy: (await ownerIdOf(owner)).email,
+      revokedAt: expect.any(String),
+    });
+    const again = await call(
+      "POST",
+      `/api/console/team/invitations/${revoked.invitation.id}/revoke`,
+      as(owner),
+    );
+    expect(again.body.revokedAt).toBe(revoke.body.revokedAt);
     const refused = await accept({ token: tokenOf(revoked.url), account });
     expect(expectError(refused, 409, "conflict", "token").message).toMatch(/revoked/);
 
@@ -285,6 +295,30 @@ describe("roles", () => {
       body: { role: "owner" },
     });
     expectError(promote, 403, "forbidden");
+  });
+
+  test("another organization's members and invitations are 404 and stay as they were", async () => {
+    const stranger = await signedUpMember();
+    const strangerOwner = await ownerIdOf(stranger);
+    const { invitation } = await invite(stranger, "viewer");
+    const before = await tenantRows(stranger.organizationId);
+    const demote = await call("PATCH", `/api/console/team/members/${strangerOwner.id}`, {
+      ...as(owner),
+      body: { role: "viewer" },
+    });
+    expectError(demote, 404, "not_found");
+    const remove = await call("DELETE", `/api/console/team/members/${strangerOwner.id}`, as(owner));
+    expectError(remove, 404, "not_found");
+    const revoke = await call(
+      "POST",
+      `/api/console/team/invitations/${invitation.id}/revoke`,
+      as(owner),
+    );
+    expectError(revoke, 404, "not_found");
+    const members = await call("GET", "/api/console/team/members", as(owner));
+    expect(members.body.data.map((m: { id: string }) => m.id)).not.toContain(strangerOwner.id);
+    expect(await tenantRows(stranger.organizationId)).toEqual(before);
+    await db.delete(organizations).where(eq(organizations.id, stranger.organizationId));
   });
 
   test("a role change takes effect on the member's next request", async () => {
