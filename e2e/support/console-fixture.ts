@@ -47,6 +47,13 @@ export const test = base.extend<
         expect(receiptId).toBeTruthy();
       }).toPass({ timeout: 30_000 });
 
+      const consoleKeys = await context.request.get("/api/console/keys?environment=sandbox");
+      const keyId: string = (await consoleKeys.json()).data.find(
+        (candidate: { name: string }) => candidate.name === "Console checks",
+      ).id;
+      const events = await api("GET", `/events?type=settlement.executed&limit=1`);
+      const eventId: string = events.body.data[0].id;
+
       const storageState = await context.storageState();
       await context.close();
       await use({
@@ -55,6 +62,8 @@ export const test = base.extend<
         settlementId: deal.settlementId,
         receiptId,
         webhookId: webhook.body.id,
+        keyId,
+        eventId,
         storageState,
       });
       await receiver.close();

@@ -7,6 +7,8 @@ export type TSeededConsole = {
   settlementId: string;
   receiptId: string;
   webhookId: string;
+  keyId: string;
+  eventId: string;
 };
 
 /** A page signed in to the seeded organization. */
@@ -112,9 +114,39 @@ export const consolePages: TConsolePage[] = [
     loaded: (page) => expect(page.getByTestId("delivery-row").first()).toBeVisible(),
   },
   {
+    name: "events",
+    path: () => "/console/sandbox/events",
+    loaded: (page) => expect(page.getByTestId("event-row").first()).toBeVisible(),
+  },
+  {
+    name: "event-detail",
+    path: (seeded) => `/console/sandbox/events/${seeded.eventId}`,
+    loaded: (page) => heading(page, "settlement.executed"),
+  },
+  {
+    name: "request-logs",
+    path: () => "/console/sandbox/logs",
+    loaded: (page) => expect(page.getByTestId("request-log-row").first()).toBeVisible(),
+  },
+  {
     name: "keys",
     path: () => "/console/sandbox/keys",
     loaded: (page) => expect(page.getByText("Console checks", { exact: true })).toBeVisible(),
+  },
+  {
+    name: "key-detail",
+    path: (seeded) => `/console/sandbox/keys/${seeded.keyId}`,
+    loaded: (page) => heading(page, /Console checks/),
+  },
+  {
+    name: "team",
+    path: () => "/console/sandbox/team",
+    loaded: (page) => expect(page.getByTestId("member-row")).toHaveCount(1),
+  },
+  {
+    name: "audit-log",
+    path: () => "/console/sandbox/team/audit",
+    loaded: (page) => expect(page.getByTestId("audit-row").first()).toBeVisible(),
   },
   {
     name: "usage",
