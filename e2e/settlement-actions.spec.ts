@@ -29,6 +29,11 @@ test("a settlement is disputed and reversed from its page, after confirming; the
     "Buyer agent",
   );
   await expect(page.getByRole("link", { name: first.negotiationId })).toBeVisible();
+  const [receipt] = (await api("GET", `/receipts?settlementId=${first.settlementId}`)).body.data;
+  await expect(page.getByRole("link", { name: receipt.id })).toHaveAttribute(
+    "href",
+    `/console/sandbox/receipts/${receipt.id}`,
+  );
   await expect(page.getByRole("link", { name: "Its events" })).toHaveAttribute(
     "href",
     `/console/sandbox/events?objectId=${first.settlementId}`,

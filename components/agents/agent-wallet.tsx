@@ -2,22 +2,19 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TWallet } from "../console/api";
 import { formatMoney } from "../console/money";
 import { Pager } from "../console/pager";
 import { usePager } from "../console/use-pager";
-import { Button } from "../ui/button";
 import { ErrorState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import styles from "./agents.module.css";
-import { FundWalletDialog } from "./fund-wallet-dialog";
 
 const kindLabels = { fund: "Funding", execute: "Settlement", reverse: "Reversal" } as const;
 
-/** Balances and ledger entries, as GET /v1/agents/:id/wallet; in sandbox, test money too. */
+/** Balances and ledger entries, as GET /v1/agents/:id/wallet. */
 export function AgentWallet({
   environment,
   agentId,
@@ -26,7 +23,6 @@ export function AgentWallet({
   agentId: string;
 }) {
   const pager = usePager();
-  const [funding, setFunding] = useState(false);
   const wallet = useQuery({
     queryKey: queryKeys.wallet(environment, agentId, pager.cursor),
     queryFn: () => {
@@ -45,11 +41,6 @@ export function AgentWallet({
         <h2 id="wallet-title" className={styles.sectionTitle}>
           Wallet
         </h2>
-        {environment === "sandbox" ? (
-          <Button size="small" onClick={() => setFunding(true)}>
-            Add test money
-          </Button>
-        ) : null}
       </div>
       <div className={ui.card}>
         {wallet.error ? (
@@ -109,7 +100,6 @@ export function AgentWallet({
         )}
       </div>
       <Pager pager={pager} page={data?.entries} placeholder={wallet.isPlaceholderData} />
-      {funding ? <FundWalletDialog agentId={agentId} onClose={() => setFunding(false)} /> : null}
     </section>
   );
 }

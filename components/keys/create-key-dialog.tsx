@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import type { TScope } from "@/lib/auth/scopes";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TCreatedKey } from "../console/api";
+import { plural } from "../console/plural";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -68,7 +69,7 @@ export function CreateKeyDialog({
         description={
           <>
             <strong>{created.key.name}</strong> · {created.key.environment} ·{" "}
-            {created.key.scopes.length} scopes
+            {plural(created.key.scopes.length, "scope")}
           </>
         }
         footer={

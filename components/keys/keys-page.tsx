@@ -7,6 +7,7 @@ import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
 import { useCanChange } from "../console/member-role";
 import { NavIcon } from "../console/nav-icon";
+import { plural } from "../console/plural";
 import { Button } from "../ui/button";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
@@ -95,7 +96,9 @@ export function KeysPage({ environment }: { environment: TEnvironment }) {
                       </td>
                       <td>
                         <span title={key.scopes.join("\n")} className={ui.muted}>
-                          {key.scopes.length === 21 ? "All" : key.scopes.length} scopes
+                          {key.scopes.length === 21
+                            ? "All scopes"
+                            : plural(key.scopes.length, "scope")}
                         </span>
                       </td>
                       <td>

@@ -57,7 +57,9 @@ export function SettlementSummary({
       consoleFetch<TUsage>(`/api/console/usage?environment=${environment}&days=${days}`),
   });
   const base = `/console/${environment}`;
-  const pending = <span className={ui.skeleton} style={{ width: 120, height: 28 }} />;
+  const pending = (
+    <span className={ui.skeleton} style={{ width: 120, height: 28, display: "block" }} />
+  );
   const failed = "–";
   const volume = stats.data?.executedVolume ?? [];
   const refused = usage.data?.data.reduce((sum, day) => sum + day.rateLimited, 0);

@@ -13,6 +13,7 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { PartiesTable } from "./parties-table";
 import { SettlementActions } from "./settlement-actions";
+import { SettlementReceipt } from "./settlement-receipt";
 import { SettlementStatus } from "./status-badges";
 
 export function SettlementDetail({
@@ -109,9 +110,7 @@ export function SettlementDetail({
               ) : null}
               {data.executedAt ? (
                 <DetailRow label="Receipt">
-                  <Link href={`/console/${environment}/receipts?settlementId=${data.id}`}>
-                    Find its receipt
-                  </Link>
+                  <SettlementReceipt environment={environment} settlementId={data.id} />
                 </DetailRow>
               ) : null}
               <DetailRow label="Events">

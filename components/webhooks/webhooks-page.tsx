@@ -8,6 +8,7 @@ import { queryKeys, type TWebhookListItem } from "../console/api";
 import { useCanChange } from "../console/member-role";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
+import { plural } from "../console/plural";
 import { usePagedList } from "../console/use-paged-list";
 import { Button } from "../ui/button";
 import { PageHeader } from "../ui/page-header";
@@ -62,7 +63,7 @@ export function WebhooksPage({
               </Link>
             </td>
             <td className={ui.muted}>
-              {webhook.events.includes("*") ? "All events" : `${webhook.events.length} events`}
+              {webhook.events.includes("*") ? "All events" : plural(webhook.events.length, "event")}
             </td>
             <td>
               <WebhookStatus status={webhook.status} />

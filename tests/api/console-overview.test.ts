@@ -112,7 +112,7 @@ describe("GET /api/console/overview", { timeout: 60_000 }, () => {
         url: `${failing.origin}/broken`,
         failedAttempts: listed[0].attempts,
         attempts: listed[0].attempts,
-        lastError: null,
+        lastError: "receiver answered 503",
         lastResponseCode: 503,
         lastAttemptAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },

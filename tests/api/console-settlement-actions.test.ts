@@ -110,6 +110,12 @@ describe("settlement actions in the console", { timeout: 60_000 }, () => {
       executedVolume: [{ currency: "USD", value: 700, count: 1 }],
       successRate: 100,
     });
+    // The usage page's settled volume of today is the stats' figure for today: one number.
+    const midnight = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const todayStats = await call("GET", `/settlements/stats?from=${midnight}`, { key });
+    const usage = await consoleCall(owner, "GET", "/api/console/usage?environment=sandbox&days=1");
+    expect(usage.body.data[0].volume).toEqual(todayStats.body.executedVolume);
+    expect(todayStats.body.counts.reversed).toBeGreaterThan(0);
     expectError(
       await consoleCall(
         owner,
