@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import type { TAgent } from "../console/api";
+import { useCanChange } from "../console/member-role";
 import { Button } from "../ui/button";
 import { AgentStatusDialog } from "./agent-status-dialog";
 import { DeleteAgentDialog } from "./delete-agent-dialog";
@@ -14,7 +15,9 @@ type TAgentAction = "edit" | "status" | "delete" | "fund";
 /** Every change a member can make to an agent, in one place; test money only in sandbox. */
 export function AgentActions({ environment, agent }: { environment: TEnvironment; agent: TAgent }) {
   const [action, setAction] = useState<TAgentAction | null>(null);
+  const canChange = useCanChange();
   const close = () => setAction(null);
+  if (!canChange) return null;
   return (
     <>
       {environment === "sandbox" ? (

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { TApiKey } from "../console/api";
+import { useCanChange } from "../console/member-role";
 import { Button } from "../ui/button";
 import { currentStatus } from "./key-status";
 import { RenameKeyDialog } from "./rename-key-dialog";
@@ -11,8 +12,10 @@ import { RollKeyDialog } from "./roll-key-dialog";
 /** Every change a key's page offers, in one place: rename, roll (active keys), revoke. */
 export function KeyActions({ apiKey }: { apiKey: TApiKey }) {
   const [open, setOpen] = useState<"rename" | "roll" | "revoke">();
+  const canChange = useCanChange();
   const status = currentStatus(apiKey);
   const close = () => setOpen(undefined);
+  if (!canChange) return null;
   return (
     <>
       <Button onClick={() => setOpen("rename")}>Rename</Button>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import type { TSettlement } from "../console/api";
+import { useCanChange } from "../console/member-role";
 import { Button } from "../ui/button";
 import { SettlementActionDialog, type TSettlementAction } from "./settlement-action-dialog";
 
@@ -15,7 +16,8 @@ export function SettlementActions({
   settlement: TSettlement;
 }) {
   const [action, setAction] = useState<TSettlementAction | null>(null);
-  if (settlement.status !== "executed") return null;
+  const canChange = useCanChange();
+  if (settlement.status !== "executed" || !canChange) return null;
   return (
     <>
       <Button onClick={() => setAction("dispute")}>Dispute</Button>
