@@ -1,4 +1,5 @@
 export * from "./_columns";
+export * from "./agent-keys";
 export * from "./agent-token-revocations";
 export * from "./agents";
 export * from "./api-keys";
@@ -15,6 +16,7 @@ export * from "./jwt-signing-keys";
 export * from "./ledger-accounts";
 export * from "./ledger-entries";
 export * from "./ledger-transfers";
+export * from "./negotiation-steps";
 export * from "./negotiations";
 export * from "./organizations";
 export * from "./outbox";

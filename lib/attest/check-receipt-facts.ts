@@ -8,6 +8,7 @@ export type TVerifyCheckName =
   | "evidence_chain"
   | "attest_hash"
   | "policy"
+  | "agreement"
   | "inclusion"
   | "tree_head_signature";
 
@@ -25,7 +26,9 @@ export const checkReceiptFacts = ({
   receipt,
   evidence,
 }: {
-  receipt: Omit<TReceipt, "attest"> & { attest: Pick<TReceipt["attest"], "hash" | "proof"> };
+  receipt: Omit<TReceipt, "attest"> & {
+    attest: Pick<TReceipt["attest"], "hash" | "proof" | "formatVersion">;
+  };
   evidence: readonly TEvidenceRecord[];
 }) => {
   const { attest } = receipt;
@@ -38,6 +41,7 @@ export const checkReceiptFacts = ({
   const head = evidence.at(-1);
   const { attestHash } = hashReceipt({
     ...receipt,
+    formatVersion: attest.formatVersion ?? 1,
     policySnapshot: attest.proof.policySnapshot,
     evidenceChainHead: head ? head.hash : "",
     evidenceChain: attest.proof.evidenceChain,

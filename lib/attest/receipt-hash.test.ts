@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashReceipt, receiptLogEntry, type TReceiptHashInput } from "./receipt-hash";
 
 const input: TReceiptHashInput = {
+  formatVersion: 1,
   id: "rcp-1",
   settlementId: "stl-1",
   negotiationId: "neg-1",

@@ -2,7 +2,7 @@ import { verifyEvidenceChain } from "./evidence-chain";
 import { jsonDiff, type TDiffEntry } from "./json-diff";
 import { evaluatePolicy, type TPolicyDecision } from "./policy-engine";
 import { hashReceipt } from "./receipt-hash";
-import type { TAmount, TEvidenceRecord, TParty } from "./schemas";
+import type { TAmount, TEvidenceRecord, TParty, TReceiptFormatVersion } from "./schemas";
 import {
   type TNegotiationAcceptedPayload,
   type TPaymentConfirmedPayload,
@@ -17,6 +17,7 @@ export const REPLAY_ENGINE_VERSION = "replay-1";
 
 /** What the receipt recorded: the outcome replay must reproduce. */
 export type TRecordedReceipt = {
+  formatVersion: TReceiptFormatVersion;
   id: string;
   settlementId: string;
   negotiationId: string;
@@ -148,6 +149,7 @@ const rerun = ({
   };
   const { attestHash } = hashReceipt({
     ...facts,
+    formatVersion: receipt.formatVersion,
     id: receipt.id,
     createdAt: receipt.createdAt,
     policySnapshot: settlement.policyVersion,
