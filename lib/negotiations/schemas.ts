@@ -21,7 +21,8 @@ export const ZTermsInput = z
       description:
         "Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly.",
     }),
-    description: z.string().max(2000).optional(),
+    // Null is accepted so that a counter can send the very terms its signature covers.
+    description: z.string().max(2000).nullable().optional(),
   })
   .meta({ id: "TermsInput" });
 

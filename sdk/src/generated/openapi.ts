@@ -1222,7 +1222,7 @@ export interface components {
             amount: components["schemas"]["Amount"];
             /** @description Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly. */
             splits?: components["schemas"]["Split"][];
-            description?: string;
+            description?: string | null;
         };
         Split: {
             /**
