@@ -41,8 +41,6 @@ export const ZAttestProof = z.object({
 });
 
 /** Receipt formats: 1 proves the final terms; 2 adds the negotiation transcript and its signatures. */
-export const receiptFormatVersions = [1, 2] as const;
-export const CURRENT_RECEIPT_FORMAT = 2;
 export const ZReceiptFormatVersion = z.union([z.literal(1), z.literal(2)]);
 export type TReceiptFormatVersion = z.infer<typeof ZReceiptFormatVersion>;
 
