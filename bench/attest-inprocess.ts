@@ -49,6 +49,7 @@ const main = async () => {
     const { attest } = bundle;
     const receipt = hashReceipt({
       ...bundle,
+      formatVersion: attest.formatVersion ?? 1,
       policySnapshot: attest.proof.policySnapshot,
       evidenceChainHead: attest.evidence.at(-1)!.hash,
       evidenceChain: attest.proof.evidenceChain,
@@ -102,6 +103,7 @@ const main = async () => {
       for (const b of parsed) {
         sink += hashReceipt({
           ...b,
+          formatVersion: b.attest.formatVersion ?? 1,
           policySnapshot: b.attest.proof.policySnapshot,
           evidenceChainHead: b.attest.evidence.at(-1)!.hash,
           evidenceChain: b.attest.proof.evidenceChain,

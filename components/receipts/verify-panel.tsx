@@ -14,6 +14,7 @@ const checkLabels: Record<TReceiptVerification["checks"][number]["name"], string
   evidence_chain: "Evidence chain links and hashes",
   attest_hash: "Attest hash recomputed from the facts",
   policy: "Policy re-evaluated",
+  agreement: "Negotiation transcript and agent signatures",
   inclusion: "Included in the attest log",
   tree_head_signature: "Tree head signature (Ed25519)",
 };

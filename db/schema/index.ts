@@ -1,4 +1,5 @@
 export * from "./_columns";
+export * from "./agent-keys";
 export * from "./agent-token-revocations";
 export * from "./agents";
 export * from "./api-keys";
@@ -18,6 +19,7 @@ export * from "./ledger-accounts";
 export * from "./ledger-entries";
 export * from "./ledger-transfers";
 export * from "./mandate-spend-days";
+export * from "./negotiation-steps";
 export * from "./negotiations";
 export * from "./organizations";
 export * from "./outbox";

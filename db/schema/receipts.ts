@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { environmentEnum, timestampMs } from "./_columns";
 
 export const receiptStatuses = ["pending", "valid", "invalid"] as const;
@@ -14,6 +23,8 @@ export const receipts = pgTable(
   "receipts",
   {
     id: text().primaryKey(),
+    /** The receipt format (lib/attest/README.md); receipts issued before formats were numbered are 1. */
+    formatVersion: integer().notNull().default(1),
     organizationId: text().notNull(),
     environment: environmentEnum().notNull(),
     settlementId: text().notNull(),

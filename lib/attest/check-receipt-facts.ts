@@ -9,6 +9,7 @@ export type TVerifyCheckName =
   | "evidence_chain"
   | "attest_hash"
   | "policy"
+  | "agreement"
   | "inclusion"
   | "tree_head_signature";
 
@@ -27,7 +28,9 @@ export const checkReceiptFacts = ({
   receipt,
   evidence,
 }: {
-  receipt: Omit<TReceipt, "attest"> & { attest: Pick<TReceipt["attest"], "hash" | "proof"> };
+  receipt: Omit<TReceipt, "attest"> & {
+    attest: Pick<TReceipt["attest"], "hash" | "proof" | "formatVersion">;
+  };
   evidence: readonly TEvidenceRecord[];
 }) => {
   const { attest } = receipt;
@@ -40,6 +43,7 @@ export const checkReceiptFacts = ({
   const head = evidence.at(-1);
   const { attestHash } = hashReceipt({
     ...receipt,
+    formatVersion: attest.formatVersion ?? 1,
     policySnapshot: attest.proof.policySnapshot,
     evidenceChainHead: head ? head.hash : "",
     evidenceChain: attest.proof.evidenceChain,

@@ -116,8 +116,10 @@ export const draftReceipt = ({
     externalRef,
     createdAt,
   };
+  // Drafted in format 1, as receipts were before the transcript joined the evidence.
   const { attestHash } = hashReceipt({
     ...base,
+    formatVersion: 1,
     policySnapshot: policyVersion,
     evidenceChainHead: evidence.at(-1)!.hash,
     evidenceChain: evidence.map((record) => record.id),

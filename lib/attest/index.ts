@@ -1,3 +1,18 @@
+export {
+  agentKeyAlgorithms,
+  algorithmOf,
+  importAgentPublicKey,
+  jwkThumbprint,
+  privateJwkMembers,
+  publicMembersOf,
+  type TAgentKeyAlgorithm,
+  type TAgentPublicJwk,
+  ZAgentPublicJwk,
+  ZEd25519PublicJwk,
+  ZP256PublicJwk,
+} from "./agent-public-key";
+export { checkAgreementOf } from "./agreement-check";
+export { readCompactJws, verifyAgreementJws } from "./agreement-jws";
 export { CanonicalJsonError, canonicalJson } from "./canonical";
 export { check, checkReceiptFacts } from "./check-receipt-facts";
 export {
@@ -70,6 +85,18 @@ export {
   treeRoot,
 } from "./merkle-log";
 export { createMemoryNodeStore } from "./merkle-memory-store";
+export {
+  agreementPayloadText,
+  NEGOTIATION_STEP_TYPE,
+  negotiationStepActions,
+  type TAgreementStatement,
+  type TNegotiationStepAction,
+  type TNegotiationStepPayload,
+  type TStepCredential,
+  type TStepSignature,
+  type TStepTerms,
+  ZNegotiationStepPayload,
+} from "./negotiation-transcript";
 export { checkPolicySnapshot } from "./policy-check";
 export {
   evaluatePolicy,

@@ -26,6 +26,7 @@ const withMandate = (spentBefore: number, overrides: Partial<TMandateTerms> = {}
 
 const recordedOf = (draft: ReturnType<typeof draftReceipt>) => ({
   ...draft.receipt,
+  formatVersion: 1 as const,
   policySnapshot: draft.receipt.attest.proof.policySnapshot,
 });
 

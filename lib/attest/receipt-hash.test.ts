@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashReceipt, receiptLogEntry, type TReceiptHashInput } from "./receipt-hash";
 
 const input: TReceiptHashInput = {
+  formatVersion: 1,
   id: "rcp-1",
   settlementId: "stl-1",
   negotiationId: "neg-1",
@@ -31,6 +32,17 @@ describe("hashReceipt", () => {
     const { canonical, attestHash } = hashReceipt(input);
     expect(canonical).toBe(expected);
     expect(attestHash).toBe(`0x${createHash("sha256").update(expected, "utf8").digest("hex")}`);
+  });
+
+  it("hashes formatVersion from format 2 on, so a format 2 receipt cannot pass for format 1", () => {
+    const v1 = hashReceipt(input);
+    const v2 = hashReceipt({ ...input, formatVersion: 2 });
+    expect(v1.canonical).not.toContain("formatVersion");
+    // Canonical order puts it between externalRef and id.
+    expect(v2.canonical).toBe(
+      v1.canonical.replace('"externalRef":"sbx_42",', '"externalRef":"sbx_42","formatVersion":2,'),
+    );
+    expect(v2.attestHash).not.toBe(v1.attestHash);
   });
 
   it("ignores members outside the body (status, attest, metadata)", () => {

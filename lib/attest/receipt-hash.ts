@@ -1,8 +1,9 @@
 import { canonicalJson } from "./canonical";
 import { fromHashHex, sha256Hex } from "./hash";
-import type { TAmount, TParty } from "./schemas";
+import type { TAmount, TParty, TReceiptFormatVersion } from "./schemas";
 
 export type TReceiptHashInput = {
+  formatVersion: TReceiptFormatVersion;
   id: string;
   settlementId: string;
   negotiationId: string;
@@ -21,9 +22,12 @@ export type TReceiptHashInput = {
 
 /*
  * The receipt body is exactly these members, rebuilt member by member so that nothing else on
- * the input can slip into the hash. Parties keep their order in the receipt.
+ * the input can slip into the hash. Parties keep their order in the receipt. Format 1 bodies
+ * have no `formatVersion` member; later formats hash theirs, so a receipt cannot pass for an
+ * older format with fewer checks.
  */
 export const receiptBody = (input: TReceiptHashInput) => ({
+  ...(input.formatVersion === 1 ? {} : { formatVersion: input.formatVersion }),
   id: input.id,
   settlementId: input.settlementId,
   negotiationId: input.negotiationId,

@@ -8,6 +8,7 @@ import { computeParties } from "./settlement-parties";
 
 const recordedOf = (draft: ReturnType<typeof draftReceipt>) => ({
   ...draft.receipt,
+  formatVersion: 1 as const,
   policySnapshot: draft.receipt.attest.proof.policySnapshot,
 });
 

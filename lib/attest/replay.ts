@@ -3,7 +3,7 @@ import { jsonDiff, type TDiffEntry } from "./json-diff";
 import { evaluateMandateEvidence } from "./mandate-evidence";
 import { evaluatePolicy, type TPolicyDecision } from "./policy-engine";
 import { hashReceipt } from "./receipt-hash";
-import type { TAmount, TEvidenceRecord, TParty } from "./schemas";
+import type { TAmount, TEvidenceRecord, TParty, TReceiptFormatVersion } from "./schemas";
 import {
   type TNegotiationAcceptedPayload,
   type TPaymentConfirmedPayload,
@@ -19,6 +19,7 @@ export const REPLAY_ENGINE_VERSION = "replay-1";
 
 /** What the receipt recorded: the outcome replay must reproduce. */
 export type TRecordedReceipt = {
+  formatVersion: TReceiptFormatVersion;
   id: string;
   settlementId: string;
   negotiationId: string;
@@ -157,6 +158,7 @@ const rerun = ({
   };
   const { attestHash } = hashReceipt({
     ...facts,
+    formatVersion: receipt.formatVersion,
     id: receipt.id,
     createdAt: receipt.createdAt,
     policySnapshot: settlement.policyVersion,

@@ -40,7 +40,13 @@ export const ZAttestProof = z.object({
   deterministic: z.boolean(),
 });
 
+/** Receipt formats: 1 proves the final terms; 2 adds the negotiation transcript and its signatures. */
+export const ZReceiptFormatVersion = z.union([z.literal(1), z.literal(2)]);
+export type TReceiptFormatVersion = z.infer<typeof ZReceiptFormatVersion>;
+
 export const ZReceiptAttest = z.object({
+  // Absent in receipts exported before formats were numbered: those are format 1.
+  formatVersion: ZReceiptFormatVersion.optional(),
   hash: ZHashHex,
   algorithm: z.literal("SHA-256"),
   proof: ZAttestProof,

@@ -36,6 +36,7 @@ const reseal = (bundle: TReceiptBundle, { attest = true } = {}) => {
   if (!attest) return bundle;
   const { attestHash } = hashReceipt({
     ...bundle,
+    formatVersion: bundle.attest.formatVersion ?? 1,
     policySnapshot: bundle.attest.proof.policySnapshot,
     evidenceChainHead: records.at(-1)!.hash,
     evidenceChain: bundle.attest.proof.evidenceChain,

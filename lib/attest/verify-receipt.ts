@@ -1,3 +1,4 @@
+import { checkAgreementOf } from "./agreement-check";
 import { check, checkReceiptFacts, type TVerifyCheck } from "./check-receipt-facts";
 import { hashLeaf, inclusionProofRootHex } from "./merkle";
 import { receiptLogEntry } from "./receipt-hash";
@@ -116,6 +117,12 @@ export const verifyReceiptBundle = async ({
   const jwks = parsedJwks.data;
   const facts = checkReceiptFacts({ receipt: bundle, evidence: bundle.attest.evidence });
   const checks: TVerifyCheck[] = [check("schema", true), ...facts.checks];
+  const agreement = await checkAgreementOf({
+    negotiationId: bundle.negotiationId,
+    attest: bundle.attest,
+    evidence: bundle.attest.evidence,
+  });
+  if (agreement) checks.push(agreement);
   checks.push(checkInclusion(bundle));
   checks.push(await checkTreeHead({ bundle, jwks, treeHeads, expectedOrigin }));
 

@@ -4,7 +4,14 @@ import type { TScope } from "./scopes";
 
 export type TCredential =
   | { kind: "api_key"; keyId: string }
-  | { kind: "jwt"; agentId: string; tokenId: string };
+  | {
+      kind: "jwt";
+      agentId: string;
+      /** The token's `jti`. */
+      tokenId: string;
+      /** The API key that issued the token, null when none did. */
+      issuerKeyId: string | null;
+    };
 
 /** Who is calling: resolved once per request by `authenticate`, then passed to domain code. */
 export type TAuthContext = {

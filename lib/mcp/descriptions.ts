@@ -16,6 +16,11 @@ export const toolDescriptions: Record<string, string> = {
     "An agent's balance per currency on the ledger rail and its ledger entries (funding, payments, reversals), newest first.",
   fundAgentWallet:
     "Sandbox only: give an agent test money on the ledger rail, so it can pay with adapter `ledger`.",
+  addAgentKey:
+    "Register an Ed25519 or P-256 public key (JWK, public members only) an agent signs its negotiation responses with. The answer's `id` is the `kid` of its signatures; signed responses go into the receipt's evidence.",
+  listAgentKeys: "List an agent's signing keys, newest first, active and revoked.",
+  revokeAgentKey:
+    "Revoke an agent's signing key: new signatures under it are refused; receipts that already carry it keep verifying.",
   deleteAgent:
     "Delete an agent. It can no longer negotiate or be paid; past settlements and receipts keep naming it.",
   issueAgentToken:

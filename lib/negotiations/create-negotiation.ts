@@ -9,9 +9,11 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { emitNegotiationEvent } from "./emit-negotiation-event";
 import { negotiationExpiryRequested } from "./jobs";
 import { presentNegotiation } from "./present-negotiation";
+import { recordNegotiationStep } from "./record-step";
 import { resolveActingAgent } from "./resolve-acting-agent";
 import { resolveTerms } from "./resolve-terms";
 import type { TCreateNegotiationBody } from "./schemas";
+import { stepCredentialOf } from "./step-credential";
 
 const defaultLifetimeMs = 24 * 60 * 60 * 1000;
 const maxLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -103,6 +105,19 @@ export async function createNegotiation({
         updatedAt: now,
       })
       .returning();
+    await recordNegotiationStep(tx, {
+      negotiation: row!,
+      step: {
+        round: 1,
+        action: "propose",
+        agentId: initiatorAgentId,
+        terms,
+        message: null,
+        credential: stepCredentialOf(auth),
+        signature: null,
+      },
+      at: now,
+    });
     await emitNegotiationEvent(tx, { row: row!, type: "negotiation.created", now });
     await enqueueJob(tx, {
       name: negotiationExpiryRequested,

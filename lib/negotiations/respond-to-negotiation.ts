@@ -14,9 +14,12 @@ import { emitNegotiationEvent } from "./emit-negotiation-event";
 import { persistExpiry } from "./expire-negotiation";
 import { getNegotiationOrThrow } from "./get-negotiation";
 import { acceptancesOf, presentNegotiation } from "./present-negotiation";
+import { recordNegotiationStep } from "./record-step";
 import { resolveActingAgent } from "./resolve-acting-agent";
 import { resolveTerms } from "./resolve-terms";
 import type { TRespondBody } from "./schemas";
+import { stepCredentialOf } from "./step-credential";
+import { verifyStepSignature } from "./verify-step-signature";
 
 const eventOf = {
   accept: "negotiation.accepted",
@@ -77,13 +80,22 @@ export async function respondToNegotiation({
     const rounds = [...row.rounds.slice(0, -1), answered];
     const changes: Partial<TNegotiationRow> = { rounds, updatedAt: now };
     let type: (typeof eventOf)[keyof typeof eventOf] | undefined = eventOf[input.action];
+    const proposed =
+      input.action === "counter"
+        ? resolveTerms({ input: input.terms!, responders: row.responderAgentIds, param: "terms" })
+        : null;
+    const statement = {
+      negotiationId: row.id,
+      round: current.round,
+      action: input.action,
+      terms: proposed ?? current.terms,
+    };
+    const signature = input.signature
+      ? await verifyStepSignature({ tenant, agentId, jws: input.signature, statement })
+      : null;
 
-    if (input.action === "counter") {
-      const terms = resolveTerms({
-        input: input.terms!,
-        responders: row.responderAgentIds,
-        param: "terms",
-      });
+    if (proposed) {
+      const terms = proposed;
       rounds.push({
         round: row.round + 1,
         proposedBy: agentId,
@@ -107,6 +119,19 @@ export async function respondToNegotiation({
       .set(changes)
       .where(eq(negotiations.id, row.id))
       .returning();
+    await recordNegotiationStep(tx, {
+      negotiation: row,
+      step: {
+        round: statement.round,
+        action: statement.action,
+        agentId,
+        terms: statement.terms,
+        message: response.message,
+        credential: stepCredentialOf(auth),
+        signature,
+      },
+      at: now,
+    });
     if (type) await emitNegotiationEvent(tx, { row: updated!, type, now });
     return { negotiation: presentNegotiation(updated!, now) };
   });

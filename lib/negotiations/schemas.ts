@@ -21,7 +21,8 @@ export const ZTermsInput = z
       description:
         "Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly.",
     }),
-    description: z.string().max(2000).optional(),
+    // Null is accepted so that a counter can send the very terms its signature covers.
+    description: z.string().max(2000).nullable().optional(),
   })
   .meta({ id: "TermsInput" });
 
@@ -62,6 +63,10 @@ export const ZRespondBody = z
     }),
     terms: ZTermsInput.optional().meta({ description: "The new terms; only with `counter`." }),
     message: z.string().max(2000).optional(),
+    signature: z.string().min(1).max(8192).optional().meta({
+      description:
+        "The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}`, where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing.",
+    }),
   })
   .superRefine((body, ctx) => {
     if (body.action === "counter" && !body.terms)

@@ -1,3 +1,4 @@
+import { agentKeyOperations } from "@/lib/agent-keys/operations";
 import { agentOperations } from "@/lib/agents/operations";
 import { attestLogOperations } from "@/lib/attest-log/operations";
 import { eventOperations } from "@/lib/events/operations";
@@ -13,6 +14,7 @@ import { webhookOperations } from "@/lib/webhooks/operations";
 /** Every /v1 operation, in the order the reference presents them. */
 export const allOperations: TOperation[] = [
   ...agentOperations,
+  ...agentKeyOperations,
   ...walletOperations,
   ...tokenOperations,
   ...negotiationOperations,

@@ -1,6 +1,7 @@
 import type { TReceiptRow } from "@/db/schema";
 import {
   check,
+  checkAgreementOf,
   checkReceiptFacts,
   createMemoryNodeStore,
   type TAttestStatus,
@@ -27,13 +28,16 @@ const recomputing = new Set(["evidence_chain", "attest_hash"]);
 const runChecks = async (attestation: TStoredAttestation, jwks: TJwks) => {
   const { bundle } = attestation;
   if (!bundle) {
-    const facts = checkReceiptFacts({
-      receipt: attestation.receipt,
-      evidence: attestation.evidence,
-    });
+    const { receipt, evidence } = attestation;
+    const facts = checkReceiptFacts({ receipt, evidence });
+    const agreement = await checkAgreementOf({ ...receipt, evidence });
     const detail = attestation.logProblem ?? "the receipt is not sealed in the log yet";
     return {
-      checks: [...facts.checks, check("inclusion", false, detail)],
+      checks: [
+        ...facts.checks,
+        ...(agreement ? [await agreement] : []),
+        check("inclusion", false, detail),
+      ],
       evidence: facts.evidence,
     };
   }

@@ -1,6 +1,6 @@
 import type { TExecutor } from "@/db/client";
 import { evidenceRecords, receipts, type TReceiptParty, type TReceiptRow } from "@/db/schema";
-import { hashReceipt } from "@/lib/attest";
+import { hashReceipt, type TReceiptFormatVersion } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import { emitEvent } from "@/lib/events/emit-event";
 import { newId } from "@/lib/ids";
@@ -15,6 +15,8 @@ import { receiptSealRequested } from "./jobs";
 
 /** What an executed settlement hands to its receipt: the facts the receipt proves. */
 export type TSettlementCompletion = {
+  /** 2 when `evidence` opens with the negotiation transcript, 1 otherwise (see lib/attest/README.md). */
+  formatVersion: TReceiptFormatVersion;
   tenant: TTenant;
   settlementId: string;
   negotiationId: string;
@@ -57,6 +59,7 @@ export async function issueReceipt(
   const id = newId("receipt");
   const evidenceChain = chain.map((record) => record.id);
   const { canonical, attestHash } = hashReceipt({
+    formatVersion: completion.formatVersion,
     id,
     settlementId,
     negotiationId: completion.negotiationId,
@@ -88,6 +91,7 @@ export async function issueReceipt(
       .insert(receipts)
       .values({
         id,
+        formatVersion: completion.formatVersion,
         organizationId: tenant.organizationId,
         environment: tenant.environment,
         settlementId,

@@ -1,5 +1,5 @@
 import type { TEvidenceRecordRow, TReceiptRow } from "@/db/schema";
-import type { TEvidenceRecord } from "@/lib/attest";
+import type { TEvidenceRecord, TReceiptFormatVersion } from "@/lib/attest";
 import type { TReceiptFull, TReceiptListItem } from "./schemas";
 
 export function presentReceiptListItem(row: TReceiptRow): TReceiptListItem {
@@ -14,6 +14,10 @@ export function presentReceiptListItem(row: TReceiptRow): TReceiptListItem {
   };
 }
 
+/** The row's receipt format, as the attest engine types it. */
+export const formatVersionOf = (row: Pick<TReceiptRow, "formatVersion">): TReceiptFormatVersion =>
+  row.formatVersion === 2 ? 2 : 1;
+
 /** Receipt (full): the list item plus parties, adapter, externalRef and the attest object. */
 export function presentReceipt(row: TReceiptRow): TReceiptFull {
   return {
@@ -22,6 +26,7 @@ export function presentReceipt(row: TReceiptRow): TReceiptFull {
     adapter: row.adapter,
     externalRef: row.externalRef,
     attest: {
+      formatVersion: formatVersionOf(row),
       hash: row.attestHash,
       algorithm: "SHA-256",
       proof: {

@@ -16,7 +16,8 @@ export type TVerificationRead = {
 };
 
 /** Every column of ReceiptRow, named as drizzle names it (a test compares the two rows). */
-const receiptFields = `r.id, r.organization_id as "organizationId", r.environment,
+const receiptFields = `r.id, r.format_version as "formatVersion",
+  r.organization_id as "organizationId", r.environment,
   r.settlement_id as "settlementId", r.negotiation_id as "negotiationId",
   r.amount_value as "amountValue", r.currency, r.parties, r.adapter,
   r.external_ref as "externalRef", r.policy_snapshot as "policySnapshot",

@@ -3,6 +3,7 @@ import { replaySettlement } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import { getReceiptOrThrow } from "./get-receipt";
 import { loadAttestation } from "./load-attestation";
+import { formatVersionOf } from "./present-receipt";
 
 /**
  * POST /v1/attest/replay: re-runs the settlement's decisions from its recorded evidence and
@@ -21,6 +22,7 @@ export async function replayReceipt({
   );
   const result = replaySettlement({
     receipt: {
+      formatVersion: formatVersionOf(row),
       id: row.id,
       settlementId: row.settlementId,
       negotiationId: row.negotiationId,

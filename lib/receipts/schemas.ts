@@ -54,7 +54,13 @@ const ZAttestProof = z.object({
   }),
 });
 
+const ZFormatVersion = z.union([z.literal(1), z.literal(2)]).meta({
+  description:
+    "The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 1 for receipts issued before.",
+});
+
 const attestFields = {
+  formatVersion: ZFormatVersion,
   hash: ZHash,
   algorithm: z.literal("SHA-256"),
   proof: ZAttestProof,
@@ -108,6 +114,8 @@ export const ZReceiptBundleOut = z
     ...ZReceiptFull.shape,
     attest: z.object({
       ...attestFields,
+      // Bundles exported before formats were numbered lack it; the verifier reads them as 1.
+      formatVersion: ZFormatVersion.optional(),
       verifiedAt: ZTime,
       evidence: z.array(ZEvidenceRecordOut),
       inclusionProof: ZInclusionProofOut,
@@ -126,6 +134,7 @@ export const ZVerifyCheck = z
       "evidence_chain",
       "attest_hash",
       "policy",
+      "agreement",
       "inclusion",
       "tree_head_signature",
     ]),

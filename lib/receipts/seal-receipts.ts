@@ -76,7 +76,11 @@ const attest = (row: TReceiptRow, evidence: ReturnType<typeof evidenceRecordOf>[
   const receipt = presentReceipt(row);
   const facts = checkReceiptFacts({ receipt, evidence });
   const replay = replaySettlement({
-    receipt: { ...receipt, policySnapshot: row.policySnapshot },
+    receipt: {
+      ...receipt,
+      formatVersion: receipt.attest.formatVersion,
+      policySnapshot: row.policySnapshot,
+    },
     evidence,
   });
   return { ok: facts.checks.every((c) => c.ok), deterministic: replay.deterministic };

@@ -37,6 +37,11 @@ export async function authenticateAgentToken({
     environment: claims.environment,
     plan: subject.plan,
     scopes: new Set(claims.scope.split(" ").filter(isScope)),
-    credential: { kind: "jwt", agentId: claims.agentId, tokenId: claims.tokenId },
+    credential: {
+      kind: "jwt",
+      agentId: claims.agentId,
+      tokenId: claims.tokenId,
+      issuerKeyId: claims.keyId ?? null,
+    },
   };
 }

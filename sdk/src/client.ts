@@ -179,6 +179,20 @@ export function createClient(options: TClientOptions) {
           }),
         ),
     },
+    /** The public keys an agent signs its negotiation responses with. */
+    agentKeys: {
+      add: (agentId: string, body: TJsonBody<"addAgentKey">, options?: TRequestOptions) =>
+        data(api.POST("/agents/{id}/keys", { params: id(agentId), body, ...requestInit(options) })),
+      list: (agentId: string, query: TQuery<"listAgentKeys"> = {}) =>
+        data(api.GET("/agents/{id}/keys", { params: { ...id(agentId), query } })),
+      revoke: (agentId: string, keyId: string, options?: TRequestOptions) =>
+        data(
+          api.POST("/agents/{id}/keys/{keyId}/revoke", {
+            params: { path: { id: agentId, keyId } },
+            ...requestInit(options),
+          }),
+        ),
+    },
     tokens: {
       issue: (body: TJsonBody<"issueAgentToken">, options?: TRequestOptions) =>
         data(api.POST("/auth/token", { body, ...requestInit(options) })),

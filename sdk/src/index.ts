@@ -1,3 +1,4 @@
+export { agreementPayloadText, type TAgreementStatement } from "./agreements";
 export {
   createClient,
   DEFAULT_BASE_URL,

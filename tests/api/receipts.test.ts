@@ -121,6 +121,7 @@ describe("GET /v1/receipts/:id", () => {
       adapter: "sandbox",
       externalRef: row.externalRef,
       attest: {
+        formatVersion: 1,
         hash: row.attestHash,
         algorithm: "SHA-256",
         proof: {

@@ -1,10 +1,13 @@
+import { generateKeyPairSync } from "node:crypto";
 import {
   AgentSettlementError,
+  agreementPayloadText,
   createClient,
   paginate,
   type TAgentSettlementClient,
   verifyReceiptBundle,
 } from "@agent-settlement/sdk";
+import { CompactSign } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import {
   type TCheckedResponse,
@@ -57,9 +60,29 @@ describe("the README walkthrough through the SDK", () => {
       responders: [translator.id],
       terms: { amount: { value: 2500, currency: "USD" } },
     });
+    // The translator signs what it accepts with a key it registered (the private key stays with it).
+    const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+    const agentKey = await client.agentKeys.add(translator.id, {
+      jwk: publicKey.export({ format: "jwk" }) as Record<string, string>,
+    });
+    expect(agentKey).toMatchObject({
+      agentId: translator.id,
+      algorithm: "EdDSA",
+      status: "active",
+    });
+    const statement = agreementPayloadText({
+      negotiationId: negotiation.id,
+      round: negotiation.round,
+      action: "accept",
+      terms: negotiation.terms,
+    });
+    const signature = await new CompactSign(new TextEncoder().encode(statement))
+      .setProtectedHeader({ alg: "EdDSA", kid: agentKey.id })
+      .sign(privateKey);
     const accepted = await client.negotiations.respond(negotiation.id, {
       agentId: translator.id,
       action: "accept",
+      signature,
     });
     expect(accepted.status).toBe("accepted");
     const settlement = await client.settlements.create({ negotiationId: negotiation.id });
@@ -80,6 +103,7 @@ describe("the README walkthrough through the SDK", () => {
       "evidence_chain",
       "attest_hash",
       "policy",
+      "agreement",
       "inclusion",
       "tree_head_signature",
     ]);

@@ -62,7 +62,9 @@ describe("from negotiation to a verified receipt, through the API and the backgr
       ],
       attest: { algorithm: "SHA-256", status: "valid", proof: { deterministic: true } },
     });
-    expect(receipt.attest.proof.evidenceChain).toHaveLength(3);
+    // The transcript (the proposal and two acceptances), then what the settlement did.
+    expect(receipt.attest.formatVersion).toBe(2);
+    expect(receipt.attest.proof.evidenceChain).toHaveLength(6);
 
     const verified = await call("POST", `/receipts/${receipt.id}/verify`, {
       key,
@@ -77,6 +79,9 @@ describe("from negotiation to a verified receipt, through the API and the backgr
       policyCompliant: true,
     });
     expect(verified.body.evidence.map((record: { type: string }) => record.type)).toEqual([
+      "negotiation_step",
+      "negotiation_step",
+      "negotiation_step",
       "negotiation_accepted",
       "settlement_executed",
       "payment_confirmed",

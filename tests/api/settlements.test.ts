@@ -91,13 +91,17 @@ describe("settlements", () => {
       .where(eq(evidenceRecords.settlementId, settlement.id))
       .orderBy(asc(evidenceRecords.position));
     expect(chain.map((record) => record.type)).toEqual([
+      "negotiation_step",
+      "negotiation_step",
       "negotiation_accepted",
       "settlement_executed",
       "payment_confirmed",
     ]);
-    expect(chain[0]?.payload).toMatchObject({ acceptedBy: [payer, payee], round: 1 });
-    expect(chain[1]?.payload.policyVersion).toBe("pol-standard@v1");
-    expect(chain[2]?.payload.externalRef).toBe(done.externalRef);
+    expect(chain[0]?.payload).toMatchObject({ action: "propose", agentId: payer, step: 1 });
+    expect(chain[1]?.payload).toMatchObject({ action: "accept", agentId: payee, step: 2 });
+    expect(chain[2]?.payload).toMatchObject({ acceptedBy: [payer, payee], round: 1 });
+    expect(chain[3]?.payload.policyVersion).toBe("pol-standard@v1");
+    expect(chain[4]?.payload.externalRef).toBe(done.externalRef);
     expect(receipt?.evidenceChain).toEqual(chain.map((record) => record.id));
     expect(await eventsOf(settlement.id, acme.organizationId)).toEqual([
       "settlement.created",

@@ -74,6 +74,8 @@ export async function issueTestReceipt({
   });
   return db.transaction((tx) =>
     issueReceipt(tx, {
+      // No negotiation stands behind these receipts, so no transcript: format 1.
+      formatVersion: 1,
       tenant,
       settlementId,
       negotiationId,

@@ -8,6 +8,7 @@ import { issueReceipt } from "@/lib/receipts/issue-receipt";
 import { emitSettlementEvent } from "../emit-settlement-event";
 import { loadSettlement } from "./load-settlement";
 import { negotiationFacts } from "./negotiation-evidence";
+import { negotiationTranscript } from "./negotiation-transcript";
 
 /**
  * Records a payment the rail confirmed, in one transaction: the settlement becomes `executed`
@@ -42,8 +43,9 @@ export async function completeSettlement({
       return { status: current?.status ?? "missing", completed: false };
     }
     const amount = { value: row.amountValue, currency: row.currency };
-    const [negotiation, chain] = await Promise.all([
+    const [negotiation, transcript, chain] = await Promise.all([
       negotiationFacts(tx, row.negotiationId),
+      negotiationTranscript(tx, row.negotiationId),
       readEvidenceChain(tx, settlementId),
     ]);
     // Recorded so that replay re-runs the split and the policy decision from the evidence alone.
@@ -63,6 +65,7 @@ export async function completeSettlement({
       mandate: row.mandateCheck,
     });
     const receipt = await issueReceipt(tx, {
+      formatVersion: transcript.formatVersion,
       tenant: { organizationId: row.organizationId, environment: row.environment },
       settlementId,
       negotiationId: row.negotiationId,
@@ -72,7 +75,8 @@ export async function completeSettlement({
       externalRef,
       policyVersion: policy.policyVersion,
       completedAt: now,
-      evidence,
+      // Who agreed to what comes first, then what the settlement did with it.
+      evidence: [...transcript.records, ...evidence],
       chain,
     });
     await emitSettlementEvent(tx, {

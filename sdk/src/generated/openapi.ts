@@ -80,6 +80,54 @@ export interface paths {
         patch: operations["updateAgent"];
         trace?: never;
     };
+    "/agents/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's keys, newest first
+         * @description Scope: `agent.read`.
+         */
+        get: operations["listAgentKeys"];
+        put?: never;
+        /**
+         * Register a public key the agent signs with
+         * @description An Ed25519 or P-256 public key (JWK). The agent then signs its negotiation responses with the matching private key (a compact JWS with this key's id as `kid`); the signature and this public key go into the receipt's evidence. Private key material, RSA and other curves are 400; a key already registered for the agent (even revoked) is 409.
+         *
+         *     Scope: `agent.update`.
+         */
+        post: operations["addAgentKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an agent key
+         * @description Signatures under the key are refused from now on; receipts that already carry it keep verifying, since their evidence holds the public key. The key stays listed as `revoked`. Revoking it again returns it unchanged.
+         *
+         *     Scope: `agent.update`.
+         */
+        post: operations["revokeAgentKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/wallet": {
         parameters: {
             query?: never;
@@ -1134,6 +1182,19 @@ export interface components {
              */
             perDay: number;
         };
+        AddAgentKeyRequest: {
+            /**
+             * @description The public key as a JWK: Ed25519 (`kty` OKP, `crv` Ed25519, `x`) or P-256 (`kty` EC, `crv` P-256, `x`, `y`). Private members (`d`, …) are refused; `kid`, `alg`, `use` and `key_ops` are ignored.
+             * @example {
+             *       "kty": "OKP",
+             *       "crv": "Ed25519",
+             *       "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"
+             *     }
+             */
+            jwk: {
+                [key: string]: string | string[];
+            };
+        };
         FundWalletRequest: {
             amount: components["schemas"]["Amount"];
         };
@@ -1205,7 +1266,7 @@ export interface components {
             amount: components["schemas"]["Amount"];
             /** @description Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly. */
             splits?: components["schemas"]["Split"][];
-            description?: string;
+            description?: string | null;
         };
         Split: {
             /**
@@ -1233,6 +1294,8 @@ export interface components {
             /** @description The new terms; only with `counter`. */
             terms?: components["schemas"]["TermsInput"];
             message?: string;
+            /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}`, where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
+            signature?: string;
         };
         CreateSettlementRequest: {
             /**
@@ -1869,6 +1932,40 @@ export interface components {
             deleted: true;
             deletedAt: string;
         };
+        AgentKey: {
+            /**
+             * @description Agent key id; the `kid` of the agent's signatures.
+             * @example akey-3kD9wQ1mZ7pV2sYc
+             */
+            id: string;
+            agentId: string;
+            /**
+             * @description The JWS `alg` the agent signs with under this key.
+             * @enum {string}
+             */
+            algorithm: "EdDSA" | "ES256";
+            publicJwk: components["schemas"]["AgentPublicJwk"];
+            /** @description RFC 7638 JWK thumbprint (SHA-256, base64url). */
+            thumbprint: string;
+            /** @enum {string} */
+            status: "active" | "revoked";
+            revokedAt: string | null;
+            createdAt: string;
+        };
+        AgentPublicJwk: {
+            /** @enum {string} */
+            kty: "OKP" | "EC";
+            /** @enum {string} */
+            crv: "Ed25519" | "P-256";
+            x: string;
+            y?: string;
+        };
+        AgentKeyList: {
+            data: components["schemas"]["AgentKey"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            cursor: string | null;
+            hasMore: boolean;
+        };
         Wallet: {
             agentId: string;
             balances: {
@@ -2152,6 +2249,8 @@ export interface components {
             adapter: string;
             externalRef: string;
             attest: {
+                /** @description The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 1 for receipts issued before. */
+                formatVersion: 1 | 2;
                 /**
                  * @description SHA-256, `0x` + 64 hex digits.
                  * @example 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f
@@ -2209,6 +2308,8 @@ export interface components {
             adapter: string;
             externalRef: string;
             attest: {
+                /** @description The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 1 for receipts issued before. */
+                formatVersion?: 1 | 2;
                 /**
                  * @description SHA-256, `0x` + 64 hex digits.
                  * @example 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f
@@ -2305,7 +2406,7 @@ export interface components {
         };
         VerifyCheck: {
             /** @enum {string} */
-            name: "schema" | "evidence_chain" | "attest_hash" | "policy" | "inclusion" | "tree_head_signature";
+            name: "schema" | "evidence_chain" | "attest_hash" | "policy" | "agreement" | "inclusion" | "tree_head_signature";
             ok: boolean;
             /** @description Why the check failed. */
             detail?: string;
@@ -2639,6 +2740,7 @@ export type Metadata = components['schemas']['Metadata'];
 export type UpdateAgentRequest = components['schemas']['UpdateAgentRequest'];
 export type MandateInput = components['schemas']['MandateInput'];
 export type MandateLimit = components['schemas']['MandateLimit'];
+export type AddAgentKeyRequest = components['schemas']['AddAgentKeyRequest'];
 export type FundWalletRequest = components['schemas']['FundWalletRequest'];
 export type Amount = components['schemas']['Amount'];
 export type IssueTokenRequest = components['schemas']['IssueTokenRequest'];
@@ -2686,6 +2788,9 @@ export type AgentList = components['schemas']['AgentList'];
 export type DiscoveredAgentList = components['schemas']['DiscoveredAgentList'];
 export type DiscoveredAgent = components['schemas']['DiscoveredAgent'];
 export type Deleted = components['schemas']['Deleted'];
+export type AgentKey = components['schemas']['AgentKey'];
+export type AgentPublicJwk = components['schemas']['AgentPublicJwk'];
+export type AgentKeyList = components['schemas']['AgentKeyList'];
 export type Wallet = components['schemas']['Wallet'];
 export type LedgerEntryList = components['schemas']['LedgerEntryList'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
@@ -3716,6 +3821,550 @@ export interface operations {
             };
             /** @description `payload_too_large`: The request body is larger than 1 MiB. */
             413: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description The `cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                status?: "active" | "revoked";
+            };
+            header?: never;
+            path: {
+                /** @description Agent id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "akey-3kD9wQ1mZ7pV2sYc",
+                     *           "agentId": "string",
+                     *           "algorithm": "EdDSA",
+                     *           "publicJwk": {
+                     *             "kty": "OKP",
+                     *             "crv": "Ed25519",
+                     *             "x": "string",
+                     *             "y": "string"
+                     *           },
+                     *           "thumbprint": "string",
+                     *           "status": "active",
+                     *           "revokedAt": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "cursor": "string",
+                     *       "hasMore": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentKeyList"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addAgentKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Agent id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jwk": {
+                 *         "kty": "OKP",
+                 *         "crv": "Ed25519",
+                 *         "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddAgentKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "akey-3kD9wQ1mZ7pV2sYc",
+                     *       "agentId": "string",
+                     *       "algorithm": "EdDSA",
+                     *       "publicJwk": {
+                     *         "kty": "OKP",
+                     *         "crv": "Ed25519",
+                     *         "x": "string",
+                     *         "y": "string"
+                     *       },
+                     *       "thumbprint": "string",
+                     *       "status": "active",
+                     *       "revokedAt": "string",
+                     *       "createdAt": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentKey"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the resource's current state, or with an earlier request under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAgentKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Agent id. */
+                id: string;
+                /** @description Agent key id; the `kid` of the agent's signatures. */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "akey-3kD9wQ1mZ7pV2sYc",
+                     *       "agentId": "string",
+                     *       "algorithm": "EdDSA",
+                     *       "publicJwk": {
+                     *         "kty": "OKP",
+                     *         "crv": "Ed25519",
+                     *         "x": "string",
+                     *         "y": "string"
+                     *       },
+                     *       "thumbprint": "string",
+                     *       "status": "active",
+                     *       "revokedAt": "string",
+                     *       "createdAt": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentKey"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;
@@ -8830,6 +9479,7 @@ export interface operations {
                      *       "adapter": "string",
                      *       "externalRef": "string",
                      *       "attest": {
+                     *         "formatVersion": 1,
                      *         "hash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
                      *         "algorithm": "SHA-256",
                      *         "proof": {
@@ -9008,6 +9658,7 @@ export interface operations {
                      *       "adapter": "string",
                      *       "externalRef": "string",
                      *       "attest": {
+                     *         "formatVersion": 1,
                      *         "hash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
                      *         "algorithm": "SHA-256",
                      *         "proof": {

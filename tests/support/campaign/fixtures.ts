@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { newSigningKey, registerKey } from "../agent-keys";
 import { call, eventually } from "../api";
 import {
   acceptedNegotiation,
@@ -61,6 +62,15 @@ export const fixtures: Record<string, TFixture> = {
     body: { name: "Renamed" },
   }),
   deleteAgent: async ({ key }) => ({ params: { id: await agentOf(key) } }),
+  addAgentKey: async ({ key }) => ({
+    params: { id: await agentOf(key) },
+    body: { jwk: newSigningKey().publicJwk },
+  }),
+  listAgentKeys: async ({ key }) => ({ params: { id: await agentOf(key) }, query: { limit: "5" } }),
+  revokeAgentKey: async ({ key }) => {
+    const agentId = await agentOf(key);
+    return { params: { id: agentId, keyId: await registerKey(key, agentId, newSigningKey()) } };
+  },
   issueAgentToken: async ({ key }) => ({
     body: { agent_id: await agentOf(key), scopes: ["agent.read"] },
   }),

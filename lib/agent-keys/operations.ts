@@ -1,0 +1,62 @@
+import { defineOperation } from "@/lib/http/operation";
+import { listResponse } from "@/lib/http/pagination";
+import {
+  ZAddAgentKeyBody,
+  ZAgentKey,
+  ZAgentKeyParams,
+  ZAgentKeysParams,
+  ZListAgentKeysQuery,
+} from "./schemas";
+
+const tag = "Agent keys";
+
+export const addAgentKeyOperation = defineOperation({
+  operationId: "addAgentKey",
+  method: "post",
+  path: "/agents/{id}/keys",
+  summary: "Register a public key the agent signs with",
+  description:
+    "An Ed25519 or P-256 public key (JWK). The agent then signs its negotiation responses with the matching private key (a compact JWS with this key's id as `kid`); the signature and this public key go into the receipt's evidence. Private key material, RSA and other curves are 400; a key already registered for the agent (even revoked) is 409.",
+  tag,
+  scope: "agent.update",
+  params: ZAgentKeysParams,
+  body: ZAddAgentKeyBody,
+  response: ZAgentKey,
+  status: 201,
+  errors: ["not_found", "conflict"],
+});
+
+export const listAgentKeysOperation = defineOperation({
+  operationId: "listAgentKeys",
+  method: "get",
+  path: "/agents/{id}/keys",
+  summary: "List an agent's keys, newest first",
+  tag,
+  scope: "agent.read",
+  params: ZAgentKeysParams,
+  query: ZListAgentKeysQuery,
+  response: listResponse(ZAgentKey, "AgentKeyList"),
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const revokeAgentKeyOperation = defineOperation({
+  operationId: "revokeAgentKey",
+  method: "post",
+  path: "/agents/{id}/keys/{keyId}/revoke",
+  summary: "Revoke an agent key",
+  description:
+    "Signatures under the key are refused from now on; receipts that already carry it keep verifying, since their evidence holds the public key. The key stays listed as `revoked`. Revoking it again returns it unchanged.",
+  tag,
+  scope: "agent.update",
+  params: ZAgentKeyParams,
+  response: ZAgentKey,
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const agentKeyOperations = [
+  addAgentKeyOperation,
+  listAgentKeysOperation,
+  revokeAgentKeyOperation,
+];

@@ -1,0 +1,117 @@
+import { verifyAgreementJws } from "./agreement-jws";
+import { canonicalJson } from "./canonical";
+import { check, type TVerifyCheck } from "./check-receipt-facts";
+import {
+  agreementPayloadText,
+  NEGOTIATION_STEP_TYPE,
+  type TNegotiationStepPayload,
+  ZNegotiationStepPayload,
+} from "./negotiation-transcript";
+import type { TEvidenceRecord } from "./schemas";
+import { ZNegotiationAcceptedPayload } from "./settlement-evidence";
+
+type TStep = { id: string; payload: TNegotiationStepPayload };
+type TProblem = string | null;
+
+const readSteps = (evidence: readonly TEvidenceRecord[]): TStep[] | string => {
+  const steps: TStep[] = [];
+  for (const record of evidence) {
+    if (record.type !== NEGOTIATION_STEP_TYPE) continue;
+    const parsed = ZNegotiationStepPayload.safeParse(record.payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return `record ${record.id}: payload.${issue?.path.join(".")}: ${issue?.message}`;
+    }
+    steps.push({ id: record.id, payload: parsed.data });
+  }
+  return steps.length > 0 ? steps : "the evidence holds no negotiation transcript";
+};
+
+/** Steps numbered 1…n of this negotiation, opened by a proposal, each on the round then current. */
+const checkSequence = (steps: TStep[], negotiationId: string): TProblem => {
+  let round = 1;
+  for (const [index, { id, payload }] of steps.entries()) {
+    if (payload.negotiationId !== negotiationId)
+      return `record ${id} is a step of ${payload.negotiationId}, not ${negotiationId}`;
+    if (payload.step !== index + 1)
+      return `record ${id} is step ${payload.step}, expected ${index + 1}`;
+    if ((index === 0) !== (payload.action === "propose"))
+      return `record ${id}: the transcript opens with the one proposal`;
+    if (payload.round !== round) return `record ${id} acts on round ${payload.round}, not ${round}`;
+    if (payload.action === "counter") round += 1;
+  }
+  return null;
+};
+
+/** The agreed terms and who agreed must be those the transcript's last round holds. */
+const checkOutcome = (steps: TStep[], evidence: readonly TEvidenceRecord[]): TProblem => {
+  const record = evidence.find((r) => r.type === "negotiation_accepted");
+  const accepted = record && ZNegotiationAcceptedPayload.safeParse(record.payload);
+  if (!accepted?.success) return "the evidence has no readable negotiation_accepted record";
+  const proposal = steps.findLast((s) => ["propose", "counter"].includes(s.payload.action))!;
+  const lastRound = steps.at(-1)!.payload.round;
+  const agreedTerms = canonicalJson(proposal.payload.terms);
+  if (agreedTerms !== canonicalJson(accepted.data.terms))
+    return `the accepted terms are not those proposed in record ${proposal.id}`;
+  const agreed = new Set([proposal.payload.agentId]);
+  for (const { payload } of steps) {
+    if (payload.action === "accept" && payload.round === lastRound) agreed.add(payload.agentId);
+  }
+  const claimed = new Set(accepted.data.acceptedBy);
+  const same = agreed.size === claimed.size && [...agreed].every((agent) => claimed.has(agent));
+  return same ? null : "acceptedBy differs from the agents the transcript shows accepting";
+};
+
+const checkSignatures = async (steps: TStep[]): Promise<TProblem> => {
+  for (const { id, payload } of steps) {
+    if (!payload.signature) continue;
+    const verdict = await verifyAgreementJws({
+      jws: payload.signature.jws,
+      jwk: payload.signature.publicJwk,
+      kid: payload.signature.keyId,
+      payloadText: agreementPayloadText({
+        negotiationId: payload.negotiationId,
+        round: payload.round,
+        action: payload.action,
+        terms: payload.terms,
+      }),
+    });
+    if (!verdict.ok) return `record ${id}: the signature of ${payload.agentId} ${verdict.detail}`;
+  }
+  return null;
+};
+
+/**
+ * The `agreement` check of a receipt whose format has one (2 and later), null for format 1.
+ */
+export const checkAgreementOf = ({
+  negotiationId,
+  attest,
+  evidence,
+}: {
+  negotiationId: string;
+  attest: { formatVersion?: number | undefined };
+  evidence: readonly TEvidenceRecord[];
+}): Promise<TVerifyCheck> | null =>
+  (attest.formatVersion ?? 1) >= 2 ? checkAgreement({ negotiationId, evidence }) : null;
+
+/**
+ * The `agreement` check of a format 2 receipt: the evidence holds the whole negotiation
+ * transcript, in order, ending in the terms and the acceptances the receipt settled, and every
+ * agent signature in it verifies with the public key it carries.
+ */
+export const checkAgreement = async ({
+  negotiationId,
+  evidence,
+}: {
+  negotiationId: string;
+  evidence: readonly TEvidenceRecord[];
+}): Promise<TVerifyCheck> => {
+  const steps = readSteps(evidence);
+  if (typeof steps === "string") return check("agreement", false, steps);
+  const problem =
+    checkSequence(steps, negotiationId) ??
+    checkOutcome(steps, evidence) ??
+    (await checkSignatures(steps));
+  return problem ? check("agreement", false, problem) : check("agreement", true);
+};

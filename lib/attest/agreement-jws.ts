@@ -1,0 +1,98 @@
+import {
+  algorithmOf,
+  importAgentPublicKey,
+  type TAgentPublicJwk,
+  verifyParamsOf,
+} from "./agent-public-key";
+import { fromBase64Url } from "./bytes";
+
+/*
+ * Compact JWS (RFC 7515) verification for agreement signatures, on WebCrypto only so that the
+ * SDK's offline verifier runs it unchanged. The algorithm is the key's, never the header's
+ * choice alone: `none`, HMAC and any other `alg` fail, as do headers with `crit` or `b64`.
+ */
+
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+const MAX_JWS_LENGTH = 8192;
+
+export type TJwsVerdict = { ok: true } | { ok: false; detail: string };
+
+export type TCompactJws = {
+  header: Record<string, unknown>;
+  payloadText: string;
+  signingInput: Uint8Array<ArrayBuffer>;
+  signature: Uint8Array<ArrayBuffer>;
+};
+
+const decodeText = (segment: string) =>
+  new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(segment));
+
+/** Splits and decodes a compact JWS; null when it is not one. */
+export const readCompactJws = (jws: string): TCompactJws | null => {
+  if (jws.length > MAX_JWS_LENGTH) return null;
+  const parts = jws.split(".");
+  if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  try {
+    const parsed: unknown = JSON.parse(decodeText(header));
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
+    return {
+      header: parsed as Record<string, unknown>,
+      payloadText: decodeText(payload),
+      signingInput: new TextEncoder().encode(`${header}.${payload}`),
+      signature: Uint8Array.from(fromBase64Url(signature)),
+    };
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Verifies `jws` with `jwk` and checks that it signs exactly `payloadText` (byte for byte) and
+ * names `kid` in its header.
+ */
+export const verifyAgreementJws = async ({
+  jws,
+  jwk,
+  kid,
+  payloadText,
+}: {
+  jws: string;
+  jwk: TAgentPublicJwk;
+  kid: string;
+  payloadText: string;
+}): Promise<TJwsVerdict> => {
+  const parsed = readCompactJws(jws);
+  if (!parsed) return { ok: false, detail: "is not a compact JWS" };
+  const { header } = parsed;
+  const algorithm = algorithmOf(jwk);
+  if (header.alg !== algorithm) {
+    return {
+      ok: false,
+      detail: `must use alg ${algorithm} (the key's), not ${String(header.alg)}`,
+    };
+  }
+  if ("crit" in header || "b64" in header) {
+    return { ok: false, detail: "must not carry crit or b64 header parameters" };
+  }
+  if (header.kid !== kid) return { ok: false, detail: `must name kid ${kid}` };
+  if (parsed.payloadText !== payloadText) {
+    return {
+      ok: false,
+      detail: "does not sign the canonical JSON of {negotiationId, round, action, terms}",
+    };
+  }
+  let key: CryptoKey;
+  try {
+    key = await importAgentPublicKey(jwk);
+  } catch {
+    return { ok: false, detail: "names a key that is not a valid public key" };
+  }
+  const valid = await crypto.subtle.verify(
+    verifyParamsOf(jwk),
+    key,
+    parsed.signature,
+    parsed.signingInput,
+  );
+  return valid ? { ok: true } : { ok: false, detail: "does not verify with the key" };
+};

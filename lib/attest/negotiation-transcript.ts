@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { ZAgentPublicJwk } from "./agent-public-key";
+import { canonicalJson } from "./canonical";
+import { ZAmount } from "./schemas";
+
+/*
+ * The negotiation transcript in a settlement's evidence: one `negotiation_step` record per
+ * proposal, counter, accept, reject and cancel, in the order the service took them, each naming
+ * the acting agent, the credential of the call and, when the agent signed it, the signature
+ * with the agent's public key.
+ */
+
+export const NEGOTIATION_STEP_TYPE = "negotiation_step";
+
+export const negotiationStepActions = ["propose", "counter", "accept", "reject", "cancel"] as const;
+export type TNegotiationStepAction = (typeof negotiationStepActions)[number];
+
+const ZId = z.string().min(1).max(100);
+
+export const ZStepTerms = z.strictObject({
+  amount: ZAmount,
+  splits: z.array(z.strictObject({ agentId: ZId, amount: z.number().int() })).max(20),
+  description: z.string().max(2000).nullable(),
+});
+export type TStepTerms = z.infer<typeof ZStepTerms>;
+
+/** Who made the call: an API key (its id, never its secret) or an agent token. */
+export const ZStepCredential = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("api_key"), keyId: ZId }),
+  z.strictObject({
+    kind: z.literal("agent_token"),
+    /** The token's `jti`. */
+    tokenId: ZId,
+    /** The API key that issued the token, null when none did. */
+    keyId: ZId.nullable(),
+    scopes: z.array(z.string().min(1).max(64)).max(64),
+  }),
+]);
+export type TStepCredential = z.infer<typeof ZStepCredential>;
+
+export const ZStepSignature = z.strictObject({
+  /** Compact JWS over agreementPayloadText of the step. */
+  jws: z.string().min(1).max(8192),
+  /** The agent key's id, also the JWS header's `kid`. */
+  keyId: ZId,
+  publicJwk: ZAgentPublicJwk,
+});
+export type TStepSignature = z.infer<typeof ZStepSignature>;
+
+export const ZNegotiationStepPayload = z.strictObject({
+  negotiationId: ZId,
+  /** Position in the transcript, from 1. */
+  step: z.number().int().positive(),
+  /** The round the step acts on; a counter opens round + 1 with its terms. */
+  round: z.number().int().positive(),
+  action: z.enum(negotiationStepActions),
+  agentId: ZId,
+  /** The proposed terms for propose and counter, the round's terms otherwise. */
+  terms: ZStepTerms,
+  message: z.string().max(2000).nullable(),
+  at: z.iso.datetime({ precision: 3 }),
+  credential: ZStepCredential,
+  signature: ZStepSignature.nullable(),
+});
+export type TNegotiationStepPayload = z.infer<typeof ZNegotiationStepPayload>;
+
+export type TAgreementStatement = {
+  negotiationId: string;
+  round: number;
+  action: TNegotiationStepAction;
+  terms: TStepTerms;
+};
+
+/** The exact text an agent signs for a step: RFC 8785 JSON of {negotiationId, round, action, terms}. */
+export const agreementPayloadText = ({
+  negotiationId,
+  round,
+  action,
+  terms,
+}: TAgreementStatement): string =>
+  canonicalJson({
+    negotiationId,
+    round,
+    action,
+    terms: { amount: terms.amount, splits: terms.splits, description: terms.description },
+  });

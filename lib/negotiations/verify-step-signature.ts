@@ -1,0 +1,49 @@
+import { findAgentKey } from "@/lib/agent-keys/get-agent-key";
+import {
+  agreementPayloadText,
+  readCompactJws,
+  type TAgreementStatement,
+  type TStepSignature,
+  verifyAgreementJws,
+} from "@/lib/attest";
+import type { TTenant } from "@/lib/auth/tenant";
+import { invalid } from "@/lib/http/api-error";
+
+const refused = (message: string) => invalid(message, "signature");
+
+/**
+ * Checks an agent's signature of a step: a compact JWS whose `kid` is one of the agent's active
+ * keys, signed with that key's algorithm over the canonical statement. Returns what the
+ * transcript records; any failure is 400 on `signature`.
+ */
+export async function verifyStepSignature({
+  tenant,
+  agentId,
+  jws,
+  statement,
+}: {
+  tenant: TTenant;
+  agentId: string;
+  jws: string;
+  statement: TAgreementStatement;
+}): Promise<TStepSignature> {
+  const parsed = readCompactJws(jws);
+  if (!parsed) {
+    throw refused("The signature is not a compact JWS (header.payload.signature, base64url).");
+  }
+  const { kid } = parsed.header;
+  if (typeof kid !== "string" || kid.length === 0 || kid.length > 64) {
+    throw refused("The signature's JWS header must name the agent key's id as `kid`.");
+  }
+  const key = await findAgentKey({ tenant, agentId, keyId: kid });
+  if (!key) throw refused(`Agent ${agentId} has no key ${kid}.`);
+  if (key.status !== "active") throw refused(`Key ${kid} of agent ${agentId} is revoked.`);
+  const verdict = await verifyAgreementJws({
+    jws,
+    jwk: key.publicJwk,
+    kid,
+    payloadText: agreementPayloadText(statement),
+  });
+  if (!verdict.ok) throw refused(`The signature ${verdict.detail}.`);
+  return { jws, keyId: key.id, publicJwk: key.publicJwk };
+}

@@ -1,0 +1,502 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  buildEvidenceRecord,
+  hashReceipt,
+  type TEvidenceRecord,
+  type TReceiptBundle,
+  verifyReceiptBundle,
+} from "@/lib/attest";
+import { newSigningKey, registerKey, signStatement, type TSigningKey } from "../support/agent-keys";
+import { call, eventually } from "../support/api";
+import { agentOf, negotiate, settled } from "../support/deals";
+import { expectError } from "../support/expect-error";
+import { seedTenant, type TTestTenant } from "../support/tenant";
+import { tenantRows } from "../support/tenant-rows";
+
+let tenant: TTestTenant;
+beforeAll(async () => {
+  tenant = await seedTenant();
+});
+afterAll(() => tenant.remove());
+
+const key = () => tenant.keys.sandbox;
+const tokenScopes = ["negotiation.read", "negotiation.respond"];
+
+const terms = (value: number, shares: [string, number][]) => ({
+  amount: { value, currency: "USD" },
+  splits: shares.map(([agentId, amount]) => ({ agentId, amount })),
+  description: null,
+});
+
+const respond = (id: string, body: Record<string, unknown>, bearer = key()) =>
+  call("POST", `/negotiations/${id}/respond`, { key: bearer, body });
+
+async function tokenFor(agentId: string) {
+  const issued = await call("POST", "/auth/token", {
+    key: key(),
+    body: { agent_id: agentId, scopes: tokenScopes },
+  });
+  expect(issued.status).toBe(201);
+  return issued.body.token as string;
+}
+
+async function receiptOf(negotiationId: string) {
+  const settlement = await call("POST", "/settlements", { key: key(), body: { negotiationId } });
+  expect(settlement.status, JSON.stringify(settlement.body)).toBe(201);
+  const executing = await call("POST", `/settlements/${settlement.body.id}/execute`, {
+    key: key(),
+    body: {},
+  });
+  expect(executing.status).toBe(202);
+  expect((await settled(key(), settlement.body.id)).status).toBe("executed");
+  return eventually(async () => {
+    const listed = await call("GET", `/receipts?settlementId=${settlement.body.id}`, {
+      key: key(),
+    });
+    expect(listed.body.data).toHaveLength(1);
+    const bundle = await call("GET", `/receipts/${listed.body.data[0].id}/bundle`, { key: key() });
+    expect(bundle.status).toBe(200);
+    return bundle.body as TReceiptBundle;
+  }, 15_000);
+}
+
+const jwks = async () => (await call("GET", "/.well-known/jwks.json")).body;
+const failing = (checks: { name: string; ok: boolean }[]) =>
+  checks.filter((c) => !c.ok).map((c) => c.name);
+const clone = <T>(value: T): T => structuredClone(value);
+const stepsOf = (bundle: TReceiptBundle) =>
+  bundle.attest.evidence.filter((record) => record.type === "negotiation_step");
+
+/** What a forger without the agents' private keys could do: edit, re-chain and re-hash. */
+function reforge(bundle: TReceiptBundle, edit: (evidence: TEvidenceRecord[]) => TEvidenceRecord[]) {
+  const forged = clone(bundle);
+  const records: TEvidenceRecord[] = [];
+  for (const record of edit(forged.attest.evidence)) {
+    records.push(buildEvidenceRecord({ ...record, previous: records.at(-1) ?? null }).record);
+  }
+  forged.attest.evidence = records;
+  forged.attest.proof.evidenceChain = records.map((r) => r.id);
+  const { attestHash } = hashReceipt({
+    ...forged,
+    formatVersion: 2,
+    policySnapshot: forged.attest.proof.policySnapshot,
+    evidenceChainHead: records.at(-1)!.hash,
+    evidenceChain: forged.attest.proof.evidenceChain,
+  });
+  forged.attestHash = attestHash;
+  forged.attest.hash = attestHash;
+  return forged;
+}
+
+describe("a three-party negotiation with two counters, signed by two agents", () => {
+  let payer: string;
+  let first: string;
+  let second: string;
+  let firstSigner: TSigningKey;
+  let secondSigner: TSigningKey;
+  let firstKeyId: string;
+  let secondKeyId: string;
+  let secondToken: string;
+  let negotiationId: string;
+  let bundle: TReceiptBundle;
+
+  beforeAll(async () => {
+    payer = await agentOf(key(), { name: "Payer" });
+    first = await agentOf(key(), { name: "First" });
+    second = await agentOf(key(), { name: "Second" });
+    firstSigner = newSigningKey("EdDSA");
+    secondSigner = newSigningKey("ES256");
+    firstKeyId = await registerKey(key(), first, firstSigner);
+    secondKeyId = await registerKey(key(), second, secondSigner);
+    secondToken = await tokenFor(second);
+
+    const opened = await negotiate(key(), {
+      initiatorAgentId: payer,
+      responders: [first, second],
+      terms: terms(9000, [
+        [first, 6000],
+        [second, 3000],
+      ]),
+    });
+    negotiationId = opened.id;
+    const round2 = terms(12000, [
+      [first, 8000],
+      [second, 4000],
+    ]);
+    const countered = await respond(negotiationId, {
+      agentId: first,
+      action: "counter",
+      terms: round2,
+      message: "more, please",
+      signature: await signStatement({
+        signer: firstSigner,
+        kid: firstKeyId,
+        statement: { negotiationId, round: 1, action: "counter", terms: round2 },
+      }),
+    });
+    expect(countered.status, JSON.stringify(countered.body)).toBe(200);
+    const round3 = { amount: { value: 10000, currency: "USD" } };
+    const equal = terms(10000, [
+      [first, 5000],
+      [second, 5000],
+    ]);
+    const again = await respond(
+      negotiationId,
+      {
+        action: "counter",
+        terms: round3,
+        message: "meet in the middle",
+        signature: await signStatement({
+          signer: secondSigner,
+          kid: secondKeyId,
+          statement: { negotiationId, round: 2, action: "counter", terms: equal },
+        }),
+      },
+      secondToken,
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.terms).toEqual(equal);
+    expect((await respond(negotiationId, { agentId: payer, action: "accept" })).status).toBe(200);
+    const accepted = await respond(negotiationId, {
+      agentId: first,
+      action: "accept",
+      signature: await signStatement({
+        signer: firstSigner,
+        kid: firstKeyId,
+        statement: { negotiationId, round: 3, action: "accept", terms: equal },
+      }),
+    });
+    expect(accepted.body.status).toBe("accepted");
+    bundle = await receiptOf(negotiationId);
+  });
+
+  test("the evidence holds every step in order, with its credential and signature", () => {
+    expect(bundle.attest.formatVersion).toBe(2);
+    expect(bundle.attest.evidence.map((r) => r.type)).toEqual([
+      "negotiation_step",
+      "negotiation_step",
+      "negotiation_step",
+      "negotiation_step",
+      "negotiation_step",
+      "negotiation_accepted",
+      "settlement_executed",
+      "payment_confirmed",
+    ]);
+    const token = decodeJwt(secondToken);
+    const apiKey = { kind: "api_key", keyId: tenant.keyIds.sandbox };
+    const steps = stepsOf(bundle).map((record) => record.payload);
+    expect(steps).toEqual([
+      {
+        negotiationId,
+        step: 1,
+        round: 1,
+        action: "propose",
+        agentId: payer,
+        terms: terms(9000, [
+          [first, 6000],
+          [second, 3000],
+        ]),
+        message: null,
+        at: expect.any(String),
+        credential: apiKey,
+        signature: null,
+      },
+      {
+        negotiationId,
+        step: 2,
+        round: 1,
+        action: "counter",
+        agentId: first,
+        terms: terms(12000, [
+          [first, 8000],
+          [second, 4000],
+        ]),
+        message: "more, please",
+        at: expect.any(String),
+        credential: apiKey,
+        signature: {
+          jws: expect.any(String),
+          keyId: firstKeyId,
+          publicJwk: firstSigner.publicJwk,
+        },
+      },
+      {
+        negotiationId,
+        step: 3,
+        round: 2,
+        action: "counter",
+        agentId: second,
+        terms: terms(10000, [
+          [first, 5000],
+          [second, 5000],
+        ]),
+        message: "meet in the middle",
+        at: expect.any(String),
+        credential: {
+          kind: "agent_token",
+          tokenId: token.jti,
+          keyId: tenant.keyIds.sandbox,
+          scopes: tokenScopes,
+        },
+        signature: {
+          jws: expect.any(String),
+          keyId: secondKeyId,
+          publicJwk: secondSigner.publicJwk,
+        },
+      },
+      expect.objectContaining({
+        step: 4,
+        round: 3,
+        action: "accept",
+        agentId: payer,
+        signature: null,
+      }),
+      expect.objectContaining({
+        step: 5,
+        round: 3,
+        action: "accept",
+        agentId: first,
+        signature: expect.objectContaining({ keyId: firstKeyId }),
+      }),
+    ]);
+    // No secret of either credential is recorded anywhere in the evidence.
+    const text = JSON.stringify(bundle.attest.evidence);
+    expect(text).not.toContain(key());
+    expect(text).not.toContain(secondToken);
+  });
+
+  test("the offline verifier and the server accept it, with the agreement check", async () => {
+    const verified = await verifyReceiptBundle({ bundle: clone(bundle), jwks: await jwks() });
+    expect(verified.checks.map((c) => c.name)).toEqual([
+      "schema",
+      "evidence_chain",
+      "attest_hash",
+      "policy",
+      "agreement",
+      "inclusion",
+      "tree_head_signature",
+    ]);
+    expect(failing(verified.checks)).toEqual([]);
+    expect(verified.status).toBe("valid");
+    const server = await call("POST", `/receipts/${bundle.id}/verify`, { key: key(), body: {} });
+    expect(server.status).toBe(200);
+    expect(server.body.status).toBe("valid");
+    expect(server.body.checks).toContainEqual({ name: "agreement", ok: true });
+  });
+
+  const tampered: [string, (b: TReceiptBundle) => void][] = [
+    [
+      "a round's terms altered",
+      (b) => {
+        (stepsOf(b)[2]!.payload.terms as { amount: { value: number } }).amount.value = 1;
+      },
+    ],
+    [
+      "a step dropped",
+      (b) => {
+        b.attest.evidence.splice(1, 1);
+      },
+    ],
+    [
+      "a signature altered",
+      (b) => {
+        const signature = stepsOf(b)[1]!.payload.signature as { jws: string };
+        signature.jws = `${signature.jws.slice(0, -4)}AAAA`;
+      },
+    ],
+    [
+      "a signature dropped",
+      (b) => {
+        stepsOf(b)[1]!.payload.signature = null;
+      },
+    ],
+    [
+      "a credential altered",
+      (b) => {
+        (stepsOf(b)[0]!.payload.credential as { keyId: string }).keyId = "key-someoneelse";
+      },
+    ],
+    [
+      "a credential's scopes widened",
+      (b) => {
+        (stepsOf(b)[2]!.payload.credential as { scopes: string[] }).scopes.push(
+          "settlement.execute",
+        );
+      },
+    ],
+    [
+      "the format version lowered",
+      (b) => {
+        b.attest.formatVersion = 1;
+      },
+    ],
+  ];
+  for (const [name, edit] of tampered) {
+    test(`the offline verifier rejects it with ${name}`, async () => {
+      const copy = clone(bundle);
+      edit(copy);
+      const verified = await verifyReceiptBundle({ bundle: copy, jwks: await jwks() });
+      expect(verified.status).toBe("invalid");
+      expect(failing(verified.checks).length).toBeGreaterThan(0);
+    });
+  }
+
+  test("a forger who re-chains and re-hashes cannot forge, drop or reorder who agreed", async () => {
+    const step = (records: TEvidenceRecord[], index: number) =>
+      records.filter((r) => r.type === "negotiation_step")[index]!;
+    const without = (index: number) => (records: TEvidenceRecord[]) => {
+      const dropped = step(records, index);
+      return records.filter((r) => r !== dropped);
+    };
+    const forgeries: [string, (records: TEvidenceRecord[]) => TEvidenceRecord[], RegExp][] = [
+      [
+        "another key's signature under the agent's public key",
+        (records) => {
+          const signature = step(records, 1).payload.signature as { publicJwk: unknown };
+          signature.publicJwk = newSigningKey().publicJwk;
+          return records;
+        },
+        /signature of agent-\S+ does not verify/,
+      ],
+      [
+        "signed terms swapped for others",
+        (records) => {
+          (step(records, 2).payload.terms as { amount: { value: number } }).amount.value = 99;
+          return records;
+        },
+        /accepted terms/,
+      ],
+      ["a round dropped", without(1), /is step 3, expected 2/],
+      ["an acceptance removed", without(4), /acceptedBy/],
+    ];
+    for (const [name, edit, detail] of forgeries) {
+      const forged = reforge(bundle, edit);
+      const verified = await verifyReceiptBundle({ bundle: forged, jwks: await jwks() });
+      const agreement = verified.checks.find((c) => c.name === "agreement");
+      expect(agreement?.ok, name).toBe(false);
+      expect(agreement?.detail, name).toMatch(detail);
+      // The chain and hash were rebuilt consistently: only the agreement (and the log) catch it.
+      expect(failing(verified.checks), name).toEqual(["agreement", "inclusion"]);
+    }
+  });
+
+  test("revoking a key refuses new signatures under it, and old receipts keep verifying", async () => {
+    const revoked = await call("POST", `/agents/${first}/keys/${firstKeyId}/revoke`, {
+      key: key(),
+    });
+    expect(revoked.body.status).toBe("revoked");
+    const verified = await verifyReceiptBundle({ bundle: clone(bundle), jwks: await jwks() });
+    expect(verified.status).toBe("valid");
+    const server = await call("POST", `/receipts/${bundle.id}/verify`, { key: key(), body: {} });
+    expect(server.body.status).toBe("valid");
+
+    const opened = await negotiate(key(), {
+      initiatorAgentId: payer,
+      responders: [first],
+      terms: { amount: { value: 500, currency: "USD" } },
+    });
+    const before = await tenantRows(tenant.organizationId);
+    const refused = await respond(opened.id, {
+      agentId: first,
+      action: "accept",
+      signature: await signStatement({
+        signer: firstSigner,
+        kid: firstKeyId,
+        statement: { negotiationId: opened.id, round: 1, action: "accept", terms: opened.terms },
+      }),
+    });
+    expect(expectError(refused, 400, "invalid_request", "signature").message).toMatch(/revoked/);
+    expect(await tenantRows(tenant.organizationId)).toEqual(before);
+  });
+});
+
+describe("bad signatures are 400 on signature and change nothing", () => {
+  let payer: string;
+  let payee: string;
+  let signer: TSigningKey;
+  let kid: string;
+  let otherKid: string;
+  let negotiation: { id: string; terms: ReturnType<typeof terms> };
+
+  beforeAll(async () => {
+    payer = await agentOf(key());
+    payee = await agentOf(key());
+    signer = newSigningKey();
+    kid = await registerKey(key(), payee, signer);
+    otherKid = await registerKey(key(), payer, newSigningKey());
+    negotiation = await negotiate(key(), {
+      initiatorAgentId: payer,
+      responders: [payee],
+      terms: { amount: { value: 700, currency: "USD" } },
+    });
+  });
+
+  const statement = () => ({
+    negotiationId: negotiation.id,
+    round: 1,
+    action: "accept" as const,
+    terms: negotiation.terms,
+  });
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+  const cases: [string, () => Promise<string>, RegExp][] = [
+    [
+      "a signature by another private key",
+      () => signStatement({ signer: newSigningKey(), kid, statement: statement() }),
+      /does not verify/,
+    ],
+    [
+      "a kid of another agent's key",
+      () => signStatement({ signer, kid: otherKid, statement: statement() }),
+      /has no key/,
+    ],
+    [
+      "another payload (a different round)",
+      () => signStatement({ signer, kid, statement: { ...statement(), round: 2 } }),
+      /canonical JSON/,
+    ],
+    [
+      "another payload (a reject)",
+      () => signStatement({ signer, kid, statement: { ...statement(), action: "reject" } }),
+      /canonical JSON/,
+    ],
+    ["a malformed JWS", async () => "not.a-jws", /compact JWS/],
+    ["alg none", async () => `${b64({ alg: "none", kid })}.${b64(statement())}.`, /compact JWS/],
+    [
+      "alg none with a signature segment",
+      async () => `${b64({ alg: "none", kid })}.${b64(statement())}.AAAA`,
+      /alg EdDSA/,
+    ],
+    [
+      "an HMAC algorithm",
+      async () => `${b64({ alg: "HS256", kid })}.${b64(statement())}.AAAA`,
+      /alg EdDSA/,
+    ],
+    ["a JWS without kid", async () => `${b64({ alg: "EdDSA" })}.${b64(statement())}.AAAA`, /kid/],
+  ];
+  for (const [name, signature, message] of cases) {
+    test(name, async () => {
+      const before = await tenantRows(tenant.organizationId);
+      const refused = await respond(negotiation.id, {
+        agentId: payee,
+        action: "accept",
+        signature: await signature(),
+      });
+      expect(expectError(refused, 400, "invalid_request", "signature").message).toMatch(message);
+      expect(await tenantRows(tenant.organizationId)).toEqual(before);
+      const after = await call("GET", `/negotiations/${negotiation.id}`, { key: key() });
+      expect(after.body).toMatchObject({ status: "open", round: 1, acceptedBy: [payer] });
+    });
+  }
+
+  test("the right signature is taken, after all the refusals", async () => {
+    const accepted = await respond(negotiation.id, {
+      agentId: payee,
+      action: "accept",
+      signature: await signStatement({ signer, kid, statement: statement() }),
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.status).toBe("accepted");
+  });
+});
