@@ -333,6 +333,15 @@ describe("retry every failed delivery since a time", () => {
       404,
       "not_found",
     );
+    expectError(
+      await consoleCall(
+        stranger,
+        "GET",
+        `${path}&since=${encodeURIComponent(new Date().toISOString())}`,
+      ),
+      404,
+      "not_found",
+    );
     const foreignOrigin = await call("POST", `/api/console/webhooks${path}`, {
       headers: { cookie: owner.cookie, origin: "https://evil.example" },
       body: { since: new Date().toISOString() },
