@@ -14,7 +14,7 @@ test("attempt history, filters, a chosen test event, the secret on demand and re
   test.setTimeout(150_000);
   const receiver = await startReceiver();
   try {
-    await new SignUpPage(page).signUp(newAccount("Webhook attempts"));
+    await new SignUpPage(page).signUp(newAccount("Attempts"));
     const keys = new KeysPage(page);
     await keys.goto();
     const key = await keys.create({ name: "Event source" });

@@ -32,39 +32,41 @@ function Headers({ label, headers }: { label: string; headers: Record<string, st
 
 function Exchange({ attempt }: { attempt: TWebhookAttempt }) {
   return (
-    <div className={styles.exchange}>
+    <>
       {attempt.error ? (
-        <p className={ui.alert} data-testid="attempt-error">
+        <p className={`${ui.alert} ${styles.attemptError}`} data-testid="attempt-error">
           {attempt.error}
         </p>
       ) : null}
-      <section aria-label="Request">
-        <h4>Request</h4>
-        {attempt.request ? (
-          <>
-            <Headers label="Request headers" headers={attempt.request.headers} />
-            <pre className={styles.body} data-testid="request-body">
-              {attempt.request.body}
-            </pre>
-          </>
-        ) : (
-          <p className={ui.muted}>Not recorded: the service stopped during this attempt.</p>
-        )}
-      </section>
-      <section aria-label="Response">
-        <h4>Response</h4>
-        {attempt.response ? (
-          <>
-            <Headers label="Response headers" headers={attempt.response.headers} />
-            <pre className={styles.body} data-testid="response-body">
-              {attempt.response.body || "(empty body)"}
-            </pre>
-          </>
-        ) : (
-          <p className={ui.muted}>No answer.</p>
-        )}
-      </section>
-    </div>
+      <div className={styles.exchange}>
+        <section aria-label="Request">
+          <h4>Request</h4>
+          {attempt.request ? (
+            <>
+              <Headers label="Request headers" headers={attempt.request.headers} />
+              <pre className={styles.body} data-testid="request-body">
+                {attempt.request.body}
+              </pre>
+            </>
+          ) : (
+            <p className={ui.muted}>Not recorded: the service stopped during this attempt.</p>
+          )}
+        </section>
+        <section aria-label="Response">
+          <h4>Response</h4>
+          {attempt.response ? (
+            <>
+              <Headers label="Response headers" headers={attempt.response.headers} />
+              <pre className={styles.body} data-testid="response-body">
+                {attempt.response.body || "(empty body)"}
+              </pre>
+            </>
+          ) : (
+            <p className={ui.muted}>No answer.</p>
+          )}
+        </section>
+      </div>
+    </>
   );
 }
 

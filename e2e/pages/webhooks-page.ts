@@ -53,10 +53,8 @@ export class WebhooksPage {
   }
 
   async filterDeliveries({ status, eventType }: { status?: string; eventType?: string }) {
-    if (status !== undefined)
-      await this.page.getByLabel("Status", { exact: true }).selectOption(status);
-    if (eventType !== undefined)
-      await this.page.getByLabel("Event type", { exact: true }).selectOption(eventType);
+    if (status !== undefined) await this.page.getByLabel(/^Status/).selectOption(status);
+    if (eventType !== undefined) await this.page.getByLabel(/^Event type/).selectOption(eventType);
   }
 
   signingSecret() {

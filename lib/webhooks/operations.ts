@@ -9,6 +9,7 @@ import {
   ZTestWebhookBody,
   ZUpdateWebhookBody,
   ZWebhook,
+  ZWebhookAttemptList,
   ZWebhookCreated,
   ZWebhookDelivery,
   ZWebhookListItem,
@@ -139,6 +140,22 @@ export const retryWebhookDeliveryOperation = defineOperation({
   errors: ["not_found", "conflict"],
 });
 
+export const listWebhookDeliveryAttemptsOperation = defineOperation({
+  operationId: "listWebhookDeliveryAttempts",
+  method: "get",
+  path: "/webhooks/{id}/deliveries/{deliveryId}/attempts",
+  summary: "Every attempt of a delivery, with its request and answer",
+  description:
+    "Newest first, up to 100. Each attempt has the request headers (signatures included) and the first 16 KiB of the body sent, the answer's status, headers and first 4 KiB of body, the latency, and the error when it failed.",
+  tag,
+  organizationWide: true,
+  scope: "webhook.read",
+  params: ZDeliveryParams,
+  response: ZWebhookAttemptList,
+  status: 200,
+  errors: ["not_found"],
+});
+
 export const webhookOperations = [
   createWebhookOperation,
   listWebhooksOperation,
@@ -148,4 +165,5 @@ export const webhookOperations = [
   testWebhookOperation,
   listWebhookDeliveriesOperation,
   retryWebhookDeliveryOperation,
+  listWebhookDeliveryAttemptsOperation,
 ];

@@ -235,6 +235,12 @@ export function createClient(options: TClientOptions) {
         ),
       deliveries: (webhookId: string, query: TQuery<"listWebhookDeliveries"> = {}) =>
         data(api.GET("/webhooks/{id}/deliveries", { params: { ...id(webhookId), query } })),
+      deliveryAttempts: (webhookId: string, deliveryId: string) =>
+        data(
+          api.GET("/webhooks/{id}/deliveries/{deliveryId}/attempts", {
+            params: { path: { id: webhookId, deliveryId } },
+          }),
+        ),
       retryDelivery: (webhookId: string, deliveryId: string, options?: TRequestOptions) =>
         data(
           api.POST("/webhooks/{id}/deliveries/{deliveryId}/retry", {

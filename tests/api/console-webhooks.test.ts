@@ -33,7 +33,7 @@ beforeAll(async () => {
     body: {
       name: "webhook tests",
       environment: "sandbox",
-      scopes: ["agent.register", "agent.update"],
+      scopes: ["agent.register", "agent.update", "webhook.read"],
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -111,6 +111,14 @@ describe("delivery attempts", () => {
       `/${webhookId}/deliveries/${delivery!.id}/attempts?environment=sandbox`,
     );
     expect(attempts.status).toBe(200);
+    // The API answers the same attempts as the console.
+    const fromApi = await call(
+      "GET",
+      `/webhooks/${webhookId}/deliveries/${delivery!.id}/attempts`,
+      { key: apiKey },
+    );
+    expect(fromApi.status).toBe(200);
+    expect(fromApi.body).toEqual(attempts.body);
     const [second, first] = attempts.body.data;
     expect(attempts.body.data).toHaveLength(2);
     const [firstSent, secondSent] = about(target, agentId);
@@ -322,6 +330,15 @@ describe("retry every failed delivery since a time", () => {
     expectError(await consoleCall(owner, "GET", path), 400, "invalid_request", "since");
     expectError(
       await consoleCall(stranger, "POST", path, { since: new Date().toISOString() }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await consoleCall(
+        stranger,
+        "GET",
+        `${path}&since=${encodeURIComponent(new Date().toISOString())}`,
+      ),
       404,
       "not_found",
     );

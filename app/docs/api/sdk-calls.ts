@@ -35,6 +35,10 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   testWebhook: { method: "webhooks.test", args: ["id", "body"] },
   listWebhookDeliveries: { method: "webhooks.deliveries", args: ["id", "query"] },
   retryWebhookDelivery: { method: "webhooks.retryDelivery", args: ["id", "deliveryId"] },
+  listWebhookDeliveryAttempts: {
+    method: "webhooks.deliveryAttempts",
+    args: ["id", "deliveryId"],
+  },
   listEvents: { method: "events.list", args: ["query"] },
   getEvent: { method: "events.get", args: ["id"] },
   listReceipts: { method: "receipts.list", args: ["query"] },

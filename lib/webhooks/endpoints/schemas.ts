@@ -201,6 +201,10 @@ export const ZWebhookAttempt = z
   })
   .meta({ id: "WebhookAttempt" });
 
+export const ZWebhookAttemptList = z
+  .object({ data: z.array(ZWebhookAttempt) })
+  .meta({ id: "WebhookAttemptList" });
+
 export const ZRetryFailedDeliveriesBody = z.strictObject({
   since: z.iso.datetime({ offset: true }).meta({
     description: "Every failed delivery created at or after this time is sent again.",

@@ -536,6 +536,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every attempt of a delivery, with its request and answer
+         * @description Newest first, up to 100. Each attempt has the request headers (signatures included) and the first 16 KiB of the body sent, the answer's status, headers and first 4 KiB of body, the latency, and the error when it failed.
+         *
+         *     Scope: `webhook.read`.
+         */
+        get: operations["listWebhookDeliveryAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -2185,6 +2207,36 @@ export interface components {
             /** @example 2026-11-22T18:30:00.000Z */
             createdAt: string;
         };
+        WebhookAttemptList: {
+            data: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            /** @description From 1; a manual retry continues the count. */
+            attempt: number;
+            /** @enum {string} */
+            status: "in_flight" | "succeeded" | "failed";
+            /** @example 2026-11-22T18:30:00.000Z */
+            startedAt: string;
+            finishedAt: string | null;
+            responseCode: number | null;
+            latency: string | null;
+            /** @description Why it failed: the status, a timeout, a refused URL or a connection error. */
+            error: string | null;
+            /** @description Headers and the first 16 KiB of the body sent. */
+            request: {
+                headers: {
+                    [key: string]: string;
+                };
+                body: string;
+            } | null;
+            /** @description The answer's headers and first 4 KiB of its body, when it answered. */
+            response: {
+                headers: {
+                    [key: string]: string;
+                };
+                body: string;
+            } | null;
+        };
         EventList: {
             data: components["schemas"]["Event"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -2808,6 +2860,8 @@ export type WebhookUpdated = components['schemas']['WebhookUpdated'];
 export type WebhookTestResult = components['schemas']['WebhookTestResult'];
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookAttemptList = components['schemas']['WebhookAttemptList'];
+export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 export type EventList = components['schemas']['EventList'];
 export type Event = components['schemas']['Event'];
 export type ReceiptList = components['schemas']['ReceiptList'];
@@ -8904,6 +8958,173 @@ export interface operations {
             };
             /** @description `conflict`: The request conflicts with the resource's current state, or with an earlier request under the same Idempotency-Key. */
             409: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveryAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id. */
+                id: string;
+                /** @description Delivery id. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "status": "in_flight",
+                     *           "startedAt": "2026-11-22T18:30:00.000Z",
+                     *           "finishedAt": "2026-11-22T18:30:00.000Z",
+                     *           "responseCode": 1,
+                     *           "latency": "142ms",
+                     *           "error": "string",
+                     *           "request": {
+                     *             "headers": {},
+                     *             "body": "string"
+                     *           },
+                     *           "response": {
+                     *             "headers": {},
+                     *             "body": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookAttemptList"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

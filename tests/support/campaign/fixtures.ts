@@ -136,6 +136,16 @@ export const fixtures: Record<string, TFixture> = {
     }, 20_000);
     return { params: { id, deliveryId: delivery.id } };
   },
+  listWebhookDeliveryAttempts: async (world) => {
+    const id = await webhook(world);
+    await agentOf(world.key);
+    const delivery = await eventually(async () => {
+      const listed = await call("GET", `/webhooks/${id}/deliveries`, { key: world.key });
+      expect(listed.body.data[0]).toBeDefined();
+      return listed.body.data[0];
+    }, 20_000);
+    return { params: { id, deliveryId: delivery.id } };
+  },
   listEvents: async () => ({ query: { limit: "5" } }),
   getEvent: async ({ key }) => {
     await agentOf(key);
