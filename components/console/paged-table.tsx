@@ -15,17 +15,27 @@ export function PagedTable<T extends { id: string }>({
   columns,
   empty,
   row,
+  label,
 }: {
   list: TPagedList<T>;
   columns: string[];
   empty: ReactNode;
   /** The `<tr>` of one item. */
   row: (item: T) => ReactNode;
+  /**
+   * Names the card and lets it take focus: for a table whose rows hold nothing focusable, so a
+   * keyboard can still scroll it when it is wider than the screen.
+   */
+  label?: string;
 }) {
   const page = query.data;
   return (
     <>
-      <div className={ui.card}>
+      <section
+        className={ui.card}
+        aria-label={label}
+        tabIndex={label === undefined ? undefined : 0}
+      >
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : page?.data.length === 0 && pager.pageNumber === 1 ? (
@@ -48,7 +58,7 @@ export function PagedTable<T extends { id: string }>({
             </tbody>
           </table>
         )}
-      </div>
+      </section>
       <Pager pager={pager} page={page} placeholder={query.isPlaceholderData} />
     </>
   );

@@ -27,6 +27,7 @@ export function AuditLogPage({ environment }: { environment: TEnvironment }) {
       <PagedTable
         list={list}
         columns={["Time", "Actor", "Action", "Target", "Environment"]}
+        label="Audit log entries"
         empty={
           <EmptyState title="Nothing changed yet">
             Changes made in the console appear here.
