@@ -1,8 +1,9 @@
 /*
  * Every benchmark, one table: `npm run bench -- [--quick] [figure prefixes…]`.
- *   npm run bench                      every figure
+ *   npm run bench                      every figure but scale.*
  *   npm run bench -- --quick           the same, shorter (checks the harness, noisier figures)
  *   npm run bench -- api attest.verify only figures whose name starts with a prefix given
+ *   npm run bench -- scale             cost as data grows (bench/scale.ts; seeds bench_scale)
  * Needs the production build (`npm run build`), PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL)
  * and Redis (REDIS_URL, default 127.0.0.1:6379). Ends with one table of every figure as a ratio
  * to its floor of the same run, and writes `.data/bench/summary.json`.
@@ -15,6 +16,7 @@ import { benchAttestInProcess } from "./attest-inprocess";
 import type { TFigure } from "./lib/figure";
 import { benchSettings, type TSettings } from "./lib/settings";
 import { printSummary, writeSummary } from "./lib/summary";
+import { benchScale } from "./scale";
 import { benchSettleSustained } from "./settle";
 import { benchWebhooksSustained } from "./webhooks";
 
@@ -27,14 +29,18 @@ const benchmarks: TBenchmark[] = [
   { name: "attest.verify_api", run: benchAttestApi },
   { name: "settle.sustained", run: benchSettleSustained },
   { name: "webhooks.sustained", run: benchWebhooksSustained },
+  { name: "scale", run: benchScale },
 ];
 
 async function main() {
   const args = process.argv.slice(2);
   const quick = args.includes("--quick");
   const prefixes = args.filter((arg) => !arg.startsWith("--"));
+  if (args.includes("--scale")) prefixes.push("scale");
   const chosen = benchmarks.filter((benchmark) =>
-    prefixes.length ? prefixes.some((prefix) => benchmark.name.startsWith(prefix)) : true,
+    prefixes.length
+      ? prefixes.some((prefix) => benchmark.name.startsWith(prefix))
+      : benchmark.name !== "scale",
   );
   if (!chosen.length) throw new Error(`no benchmark matches ${prefixes.join(", ")}`);
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build`.");

@@ -57,13 +57,16 @@ function settlementApi(baseUrl: string, key: string) {
  * waits (at most `seconds` + 30 s) until each is executed or failed.
  */
 function settlementTrial(options: {
-  api: ReturnType<typeof settlementApi>;
+  baseUrl: string;
+  key: string;
   sql: postgres.Sql;
   seconds: number;
 }) {
-  const { api, sql } = options;
+  const { sql } = options;
   let agents: TJson[] = [];
   return async (rate: number): Promise<TTrial> => {
+    // Fresh connections each trial: one kept idle past the server's keep-alive is reset on reuse.
+    const api = settlementApi(options.baseUrl, options.key);
     if (!agents.length) agents = await pool(40, 8, () => api("POST", "/agents", { name: "bench" }));
     const count = Math.max(1, Math.round(rate * options.seconds));
     const ids = await pool(count, 32, async (index) => {
@@ -80,7 +83,11 @@ function settlementTrial(options: {
       return settlement.id as string;
     });
     const started = Date.now();
-    await paced(count, rate, (index) => api("POST", `/settlements/${ids[index]}/execute`, {}));
+    // A failed execute call fails the trial (it is never executed), not the whole run.
+    let failedCalls = 0;
+    await paced(count, rate, (index) =>
+      api("POST", `/settlements/${ids[index]}/execute`, {}).catch(() => failedCalls++),
+    );
     const lastSentMs = Date.now() - started;
     const deadline = Date.now() + (options.seconds + 30) * 1000;
     type TRow = { done: number; executed: number; last: Date | null };
@@ -91,7 +98,7 @@ function settlementTrial(options: {
                count(*) filter (where status = 'executed')::int as executed,
                max(coalesce(executed_at, failed_at)) as last
         from settlements where id = any(${ids})`;
-      if ((row?.done ?? 0) >= count || Date.now() > deadline) break;
+      if ((row?.done ?? 0) >= count - failedCalls || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const latencies = (
@@ -128,8 +135,12 @@ export async function searchSettlementRate(options: {
   const sql = postgres(options.url, { max: 2, onnotice: () => {} });
   console.log(`  service: ${server.description}`);
   try {
-    const api = settlementApi(server.baseUrl, options.key);
-    const trial = settlementTrial({ api, sql, seconds: settings.settleSeconds });
+    const trial = settlementTrial({
+      baseUrl: server.baseUrl,
+      key: options.key,
+      sql,
+      seconds: settings.settleSeconds,
+    });
     // A cold server spends its first seconds compiling and connecting: not measured.
     await trial(20);
     await healthRate(server.baseUrl, settings, settings.warmupSeconds);
