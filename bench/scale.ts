@@ -160,7 +160,12 @@ export async function benchScale(settings: TSettings): Promise<TFigure[]> {
             ? largeSettle.rate / largeSettle.floor / (smallSettle.rate / smallSettle.floor)
             : 0,
         goal: { min: 0.9 },
-        details: { smallFloor: smallSettle.floor, largeFloor: largeSettle.floor },
+        details: {
+          smallFloor: smallSettle.floor,
+          largeFloor: largeSettle.floor,
+          smallCpuMsPerSettlement: smallSettle.cpuMsPerSettlement,
+          largeCpuMsPerSettlement: largeSettle.cpuMsPerSettlement,
+        },
       }),
     ];
   });

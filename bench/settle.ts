@@ -58,6 +58,7 @@ function settlementApi(baseUrl: string, key: string) {
  */
 function settlementTrial(options: {
   baseUrl: string;
+  cpuMs: () => number;
   key: string;
   sql: postgres.Sql;
   seconds: number;
@@ -83,6 +84,7 @@ function settlementTrial(options: {
       return settlement.id as string;
     });
     const started = Date.now();
+    const cpuBefore = options.cpuMs();
     // A failed execute call fails the trial (it is never executed), not the whole run.
     let failedCalls = 0;
     await paced(count, rate, (index) =>
@@ -101,6 +103,7 @@ function settlementTrial(options: {
       if ((row?.done ?? 0) >= count - failedCalls || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    const cpuMsPerItem = (options.cpuMs() - cpuBefore) / count;
     const latencies = (
       await sql<{ ms: number }[]>`
         select (extract(epoch from executed_at - execution_started_at) * 1000)::float8 as ms
@@ -116,6 +119,7 @@ function settlementTrial(options: {
       lastDoneMs: row?.last ? row.last.getTime() - started : Number.POSITIVE_INFINITY,
       p50: Math.round(percentile(latencies, 50)),
       p99: Math.round(percentile(latencies, 99)),
+      cpuMsPerItem,
     };
   };
 }
@@ -128,7 +132,12 @@ export async function searchSettlementRate(options: {
   url: string;
   key: string;
   settings: TSettings;
-}): Promise<{ rate: number; floor: number; peakRssMb: { api: number; worker: number } }> {
+}): Promise<{
+  rate: number;
+  floor: number;
+  cpuMsPerSettlement: number;
+  peakRssMb: { api: number; worker: number };
+}> {
   const { settings } = options;
   // Rate limiting off, as in the other benchmarks: this measures settlements, not the limiter.
   const server = await startDeployment({ DATABASE_URL: options.url, RATE_LIMIT: "off" });
@@ -137,6 +146,7 @@ export async function searchSettlementRate(options: {
   try {
     const trial = settlementTrial({
       baseUrl: server.baseUrl,
+      cpuMs: server.cpuMs,
       key: options.key,
       sql,
       seconds: settings.settleSeconds,
@@ -152,7 +162,12 @@ export async function searchSettlementRate(options: {
       trial,
       log: console.log,
     });
-    return { rate: search.rate, floor: search.floor, peakRssMb: server.peakRssMb() };
+    return {
+      rate: search.rate,
+      floor: search.floor,
+      cpuMsPerSettlement: search.best?.cpuMsPerItem ?? 0,
+      peakRssMb: server.peakRssMb(),
+    };
   } finally {
     await sql.end();
     await server.stop();
@@ -170,7 +185,11 @@ export async function benchSettleSustained(settings: TSettings): Promise<TFigure
         unit: "settlements/s",
         floor: search.floor,
         goal: { min: goalRatio },
-        details: { peakRssApiMb: search.peakRssMb.api, peakRssWorkerMb: search.peakRssMb.worker },
+        details: {
+          cpuMsPerSettlement: search.cpuMsPerSettlement,
+          peakRssApiMb: search.peakRssMb.api,
+          peakRssWorkerMb: search.peakRssMb.worker,
+        },
       }),
     ];
   });

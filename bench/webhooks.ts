@@ -64,6 +64,7 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
           const createdAt = new Map<string, number>();
           receivedAt.clear();
           const started = Date.now();
+          const cpuBefore = server.cpuMs();
           await paced(count, rate, async (index) => {
             const event = await db.transaction((tx) =>
               emitEvent(tx, {
@@ -80,6 +81,7 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
           while (receivedAt.size < count && Date.now() < deadline) {
             await new Promise((resolve) => setTimeout(resolve, 20));
           }
+          const cpuMsPerItem = (server.cpuMs() - cpuBefore) / count;
           const latencies = [...createdAt]
             .map(([id, at]) => (receivedAt.get(id) ?? Number.NaN) - at)
             .filter((ms) => Number.isFinite(ms))
@@ -92,6 +94,7 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
             lastDoneMs: Math.max(...receivedAt.values()) - started,
             p50: percentile(latencies, 50),
             p99: percentile(latencies, 99),
+            cpuMsPerItem,
           };
         };
         // A cold server spends its first seconds compiling and connecting: not measured.
@@ -113,7 +116,11 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
             unit: "events/s",
             floor: search.floor,
             goal: { min: goalRatio },
-            details: { peakRssApiMb: rss.api, peakRssWorkerMb: rss.worker },
+            details: {
+              cpuMsPerDelivery: search.best?.cpuMsPerItem ?? 0,
+              peakRssApiMb: rss.api,
+              peakRssWorkerMb: rss.worker,
+            },
           }),
         ];
       } finally {

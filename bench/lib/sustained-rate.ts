@@ -11,6 +11,8 @@ export type TTrial = {
   lastDoneMs: number;
   p50: number;
   p99: number;
+  /** CPU time (ms, every process of the service) per item, from the first offered to the last done. */
+  cpuMsPerItem: number;
 };
 
 /**
@@ -36,26 +38,24 @@ export async function searchSustainedRate(options: {
   floorRound: () => Promise<number>;
   trial: (rate: number) => Promise<TTrial>;
   log: (line: string) => void;
-}): Promise<{ rate: number; floor: number; trials: TTrial[] }> {
+}): Promise<{ rate: number; floor: number; best?: TTrial }> {
   const { settings, maxP99Ms, log } = options;
   const floors = [await options.floorRound()];
   let rate = Math.max(1, Math.round(floors[0]! * options.goalRatio * settings.searchStart));
-  let best = 0;
-  const trials: TTrial[] = [];
+  let best: TTrial | undefined;
   for (let step = 0; step < settings.searchSteps; step++) {
     const trial = await options.trial(rate);
-    trials.push(trial);
     floors.push(await options.floorRound());
     const ok = keptUp(trial, maxP99Ms);
     log(
       `  ${rate}/s for ${(trial.count / rate).toFixed(0)} s: ${trial.completed}/${trial.count} done, p50 ${trial.p50} ms, p99 ${trial.p99} ms, last ${trial.lastDoneMs - trial.lastSentMs} ms after the last sent: ${ok ? "kept up" : "fell behind"} (floor ${Math.round(floors.at(-1)!)} req/s)`,
     );
     if (ok) {
-      best = rate;
+      best = trial;
       rate = Math.round(rate * settings.searchFactor);
-    } else if (best > 0) break;
+    } else if (best) break;
     else rate = Math.max(1, Math.round(rate / settings.searchFactor));
   }
-  if (best === 0) log("  no rate tried was kept up with");
-  return { rate: best, floor: median(floors), trials };
+  if (!best) log("  no rate tried was kept up with");
+  return { rate: best?.rate ?? 0, floor: median(floors), best };
 }
