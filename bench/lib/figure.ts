@@ -24,7 +24,10 @@ export function figure(options: {
   goal: TGoal;
   details?: Record<string, number>;
 }): TFigure {
-  const ratio = options.ratio ?? (options.floor > 0 ? options.value / options.floor : 0);
+  // A floor of nothing (every request of its rounds still in flight when they ended) measures
+  // nothing: the figure is not met, whatever its ratio would say.
+  const measured = options.floor > 0;
+  const ratio = measured ? (options.ratio ?? options.value / options.floor) : 0;
   const { goal } = options;
   return {
     name: options.name,
@@ -33,7 +36,7 @@ export function figure(options: {
     floor: options.floor,
     ratio,
     goal: "min" in goal ? `≥ ${goal.min}` : `< ${goal.max}`,
-    met: "min" in goal ? ratio >= goal.min : ratio < goal.max,
+    met: measured && ("min" in goal ? ratio >= goal.min : ratio < goal.max),
     ...(options.details ? { details: options.details } : {}),
   };
 }
