@@ -161,7 +161,6 @@ export async function searchSettlementRate(options: {
       maxP99Ms,
       floorRound: () => healthRate(server.baseUrl, settings),
       trial,
-      log: console.log,
     });
     return {
       rate: search.rate,

@@ -109,7 +109,6 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
           maxP99Ms,
           floorRound: () => healthRate(server.baseUrl, settings),
           trial,
-          log: console.log,
         });
         const rss = server.peakRssMb();
         return [

@@ -37,9 +37,8 @@ export async function searchSustainedRate(options: {
   maxP99Ms: number;
   floorRound: () => Promise<number>;
   trial: (rate: number) => Promise<TTrial>;
-  log: (line: string) => void;
 }): Promise<{ rate: number; floor: number; best?: TTrial }> {
-  const { settings, maxP99Ms, log } = options;
+  const { settings, maxP99Ms } = options;
   const floors = [await options.floorRound()];
   let rate = Math.max(1, Math.round(floors[0]! * options.goalRatio * settings.searchStart));
   let best: TTrial | undefined;
@@ -47,15 +46,15 @@ export async function searchSustainedRate(options: {
     const trial = await options.trial(rate);
     floors.push(await options.floorRound());
     const ok = keptUp(trial, maxP99Ms);
-    log(
+    console.log(
       `  ${rate}/s for ${(trial.count / rate).toFixed(0)} s: ${trial.completed}/${trial.count} done, p50 ${trial.p50} ms, p99 ${trial.p99} ms, last ${trial.lastDoneMs - trial.lastSentMs} ms after the last sent: ${ok ? "kept up" : "fell behind"} (floor ${Math.round(floors.at(-1)!)} req/s)`,
     );
     if (ok) {
       best = trial;
-      rate = Math.round(rate * settings.searchFactor);
+      rate = Math.max(rate + 1, Math.round(rate * settings.searchFactor));
     } else if (best) break;
     else rate = Math.max(1, Math.round(rate / settings.searchFactor));
   }
-  if (!best) log("  no rate tried was kept up with");
+  if (!best) console.log("  no rate tried was kept up with");
   return { rate: best?.rate ?? 0, floor: median(floors), best };
 }
