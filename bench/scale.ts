@@ -118,14 +118,20 @@ export async function benchScale(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_scale_small", async (url) => {
     const small = await prepare(url, await seedScale(url, SMALL_ROWS));
     const rates = await compareReads(small, large, settings);
-    const quick = benchSettings(true);
-    const settle = [];
-    for (const database of [small, large]) {
-      settle.push(
-        await searchSettlementRate({ url: database.url, key: database.settleKey, settings: quick }),
-      );
-    }
-    const [smallSettle, largeSettle] = settle as [(typeof settle)[0], (typeof settle)[0]];
+    // Quick periods, but room to step down as well as up: both searches must find a kept rate.
+    const quick = { ...benchSettings(true), searchSteps: 5 };
+    const smallSettle = await searchSettlementRate({
+      url: small.url,
+      key: small.settleKey,
+      settings: quick,
+    });
+    // The large database's search starts where the small one's ended, so both try the same rates.
+    const largeSettle = await searchSettlementRate({
+      url: large.url,
+      key: large.settleKey,
+      settings: quick,
+      startRate: smallSettle.rate,
+    });
     const sized = (table: keyof typeof sizes, prefix = table) =>
       Object.fromEntries(
         Object.entries(sizes[table]!).map(([name, value]) => [

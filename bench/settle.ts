@@ -133,6 +133,7 @@ export async function searchSettlementRate(options: {
   url: string;
   key: string;
   settings: TSettings;
+  startRate?: number;
 }): Promise<{
   rate: number;
   floor: number;
@@ -158,6 +159,7 @@ export async function searchSettlementRate(options: {
     const search = await searchSustainedRate({
       settings,
       goalRatio,
+      startRate: options.startRate,
       maxP99Ms,
       floorRound: () => healthRate(server.baseUrl, settings),
       trial,

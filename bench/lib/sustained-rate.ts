@@ -29,18 +29,22 @@ export const keptUp = (trial: TTrial, maxP99Ms: number) =>
  * after each trial, so floor and trials alternate and the floor is their median. The first rate
  * is `settings.searchStart` of the goal's rate (floor × `goalRatio`); a rate kept up with is
  * raised by `settings.searchFactor` until one fails or the steps run out, and a failure before
- * any success lowers it by the same factor.
+ * any success lowers it by the same factor. `startRate`, when given, is the first rate instead
+ * (a comparison starts where the other side's search ended).
  */
 export async function searchSustainedRate(options: {
   settings: TSettings;
   goalRatio: number;
+  startRate?: number;
   maxP99Ms: number;
   floorRound: () => Promise<number>;
   trial: (rate: number) => Promise<TTrial>;
 }): Promise<{ rate: number; floor: number; best?: TTrial }> {
   const { settings, maxP99Ms } = options;
   const floors = [await options.floorRound()];
-  let rate = Math.max(1, Math.round(floors[0]! * options.goalRatio * settings.searchStart));
+  let rate =
+    options.startRate ||
+    Math.max(1, Math.round(floors[0]! * options.goalRatio * settings.searchStart));
   let best: TTrial | undefined;
   for (let step = 0; step < settings.searchSteps; step++) {
     const trial = await options.trial(rate);
