@@ -9,7 +9,7 @@
  */
 import postgres from "postgres";
 import { startChildServer } from "@/tests/support/child-server";
-import { benchDatabase } from "./lib/fresh-database";
+import { withBenchDatabase } from "./lib/fresh-database";
 import { serverCpuMs } from "./lib/server-cpu";
 
 const runs = Number(process.argv[2] ?? 2000);
@@ -42,25 +42,24 @@ async function measure(sql: postgres.Sql, pid: number, event: string, functionId
   };
 }
 
-const database = await benchDatabase("bench_jobs");
-const url = database.url;
-const server = await startChildServer({
-  env: { DATABASE_URL: url, JOBS_TEST_FUNCTIONS: "1" },
-  ready: (output) => output.includes("functions synced"),
-});
-const sql = postgres(url, { max: 2, onnotice: () => {} });
-try {
-  for (const [label, event, fn] of [
-    ["1-step function", "bench/one.requested", "agent-settlement-service-bench-one-step"],
-    ["3-step function", "bench/three.requested", "agent-settlement-service-bench-three-steps"],
-  ] as const) {
-    const result = await measure(sql, server.process.pid ?? 0, event, fn);
-    console.log(
-      `${label}: ${runs} runs in ${result.seconds.toFixed(2)} s = ${result.perSecond} runs/s; outbox → completed p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms; server CPU ${result.cpuPerRun.toFixed(1)} ms per run`,
-    );
+await withBenchDatabase("bench_jobs", async (url) => {
+  const server = await startChildServer({
+    env: { DATABASE_URL: url, JOBS_TEST_FUNCTIONS: "1" },
+    ready: (output) => output.includes("functions synced"),
+  });
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  try {
+    for (const [label, event, fn] of [
+      ["1-step function", "bench/one.requested", "agent-settlement-service-bench-one-step"],
+      ["3-step function", "bench/three.requested", "agent-settlement-service-bench-three-steps"],
+    ] as const) {
+      const result = await measure(sql, server.process.pid ?? 0, event, fn);
+      console.log(
+        `${label}: ${runs} runs in ${result.seconds.toFixed(2)} s = ${result.perSecond} runs/s; outbox → completed p50 ${Math.round(result.p50)} ms, p99 ${Math.round(result.p99)} ms; server CPU ${result.cpuPerRun.toFixed(1)} ms per run`,
+      );
+    }
+  } finally {
+    await sql.end();
+    await server.stop();
   }
-} finally {
-  await sql.end();
-  await server.stop();
-  await database.drop();
-}
+});

@@ -1,4 +1,5 @@
 import { startChildServer, type TChildServer } from "@/tests/support/child-server";
+import { peakRssMb } from "./peak-rss";
 import { serverCpuMs } from "./server-cpu";
 
 export type TDeployment = {
@@ -7,6 +8,8 @@ export type TDeployment = {
   description: string;
   /** CPU time (ms, all threads) its processes have used so far. */
   cpuMs: () => number;
+  /** Peak resident memory so far (MB) of the API process and of the largest worker process. */
+  peakRssMb: () => { api: number; worker: number };
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -28,13 +31,18 @@ export async function startDeployment(env: Record<string, string>): Promise<TDep
   for (let i = 0; i < workerCount; i++)
     workers.push(await startChildServer({ env, ready: synced }));
   const all = [web, ...workers];
+  const pid = (server: TChildServer) => server.process.pid ?? 0;
   return {
     baseUrl: web.baseUrl,
     description:
       workerCount > 0
         ? `one API process (BACKGROUND_WORK=off) and ${workerCount} worker process${workerCount > 1 ? "es" : ""}`
         : "one process serving the API and doing the background work",
-    cpuMs: () => all.reduce((sum, server) => sum + serverCpuMs(server.process.pid ?? 0), 0),
+    cpuMs: () => all.reduce((sum, server) => sum + serverCpuMs(pid(server)), 0),
+    peakRssMb: () => ({
+      api: peakRssMb(pid(web)),
+      worker: Math.max(0, ...workers.map((worker) => peakRssMb(pid(worker)))),
+    }),
     output: () => all.map((server) => server.output()).join("\n"),
     // Every process has exited before its database goes, so none logs lost connections.
     stop: async () => {

@@ -12,7 +12,10 @@ export async function paced(
   for (let index = 0; index < count; index++) {
     const wait = started + (index * 1000) / perSecond - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    calls.push(work(index));
+    const call = work(index);
+    // A call that fails while later ones are still being started must not go unhandled.
+    call.catch(() => {});
+    calls.push(call);
   }
   await Promise.all(calls);
 }

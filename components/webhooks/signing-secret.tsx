@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys } from "../console/api";
+import { useCanChange } from "../console/member-role";
 import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 import ui from "../ui/ui.module.css";
@@ -11,7 +12,8 @@ import styles from "./webhooks.module.css";
 
 /**
  * The endpoint's signing secret, hidden until asked for: Reveal fetches it from its own route,
- * so it is in no other payload; Hide drops it from the page again.
+ * so it is in no other payload; Hide drops it from the page again. Viewers cannot reveal it: with
+ * the secret they could forge the organization's webhooks.
  */
 export function SigningSecret({
   environment,
@@ -21,6 +23,7 @@ export function SigningSecret({
   webhookId: string;
 }) {
   const [revealed, setRevealed] = useState(false);
+  const canReveal = useCanChange();
   const secret = useQuery({
     queryKey: queryKeys.webhookSecret(environment, webhookId),
     queryFn: () =>
@@ -40,9 +43,11 @@ export function SigningSecret({
         </span>
       </div>
       {value ? <CopyButton value={value} /> : null}
-      <Button size="small" onClick={() => setRevealed((shown) => !shown)}>
-        {revealed ? "Hide" : "Reveal"}
-      </Button>
+      {canReveal ? (
+        <Button size="small" onClick={() => setRevealed((shown) => !shown)}>
+          {revealed ? "Hide" : "Reveal"}
+        </Button>
+      ) : null}
       {secret.error && revealed ? <div className={ui.alert}>{secret.error.message}</div> : null}
     </div>
   );

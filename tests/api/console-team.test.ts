@@ -277,6 +277,24 @@ describe("roles", () => {
     }
   });
 
+  test("a webhook's signing secret is revealed to developers, never to viewers", async () => {
+    const created = await call("POST", "/api/console/webhooks?environment=sandbox", {
+      ...as(developer),
+      body: {
+        url: "http://127.0.0.1:9/hooks",
+        events: ["*"],
+        secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const path = `/api/console/webhooks/${created.body.id}/secret?environment=sandbox`;
+    const refused = await call("GET", path, as(viewer));
+    expect(expectError(refused, 403, "forbidden").message).toMatch(/you are a viewer/);
+    const revealed = await call("GET", path, as(developer));
+    expect(revealed.status).toBe(200);
+    expect(revealed.body.secret).toMatch(/^whsec_/);
+  });
+
   test("a developer changes keys but not the team (owner only)", async () => {
     const created = await call("POST", "/api/console/keys", {
       ...as(developer),

@@ -12,5 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         tenant: { organizationId, environment: query.environment },
         endpointId: params.id,
       }),
+    { role: "developer" },
   ),
 });
