@@ -11,7 +11,6 @@ import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
-import styles from "./events.module.css";
 
 type TFilters = { type: string; objectId: string };
 
@@ -51,7 +50,7 @@ export function EventsPage({
         description="Every change the service recorded in the last 30 days, as webhooks receive it."
       />
       <form
-        className={styles.filters}
+        className={ui.filters}
         aria-label="Filters"
         onSubmit={(event) => event.preventDefault()}
       >

@@ -13,7 +13,6 @@ import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { ReceiptStatus } from "./receipt-status";
-import styles from "./receipts.module.css";
 
 type TFilters = {
   status: string;
@@ -64,7 +63,7 @@ export function ReceiptsPage({
         description="Proofs of executed settlements: each one hashes its evidence chain and is sealed in the append-only attest log."
       />
       <form
-        className={styles.filters}
+        className={ui.filters}
         aria-label="Filters"
         onSubmit={(event) => event.preventDefault()}
       >

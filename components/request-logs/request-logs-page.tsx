@@ -11,7 +11,6 @@ import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import ui from "../ui/ui.module.css";
 import { RequestLogRow, requestLogColumns } from "./request-log-row";
-import styles from "./request-logs.module.css";
 
 type TFilters = { requestId: string; status: string; keyId: string };
 const noFilters: TFilters = { requestId: "", status: "", keyId: "" };
@@ -55,7 +54,7 @@ export function RequestLogsPage({
         }
       />
       <form
-        className={styles.filters}
+        className={ui.filters}
         aria-label="Filters"
         onSubmit={(event) => event.preventDefault()}
       >

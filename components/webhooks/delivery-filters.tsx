@@ -3,7 +3,6 @@
 import type { TDeliveryFilters } from "../console/api";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
-import styles from "./webhooks.module.css";
 
 const statuses = ["pending", "delivered", "failed", "cancelled"] as const;
 
@@ -21,7 +20,7 @@ export function DeliveryFilters({
 }) {
   const filtered = filters.status !== "" || filters.eventType !== "";
   return (
-    <div className={styles.filters}>
+    <div className={ui.filters}>
       <label>
         Status
         <select
