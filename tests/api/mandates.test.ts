@@ -400,15 +400,21 @@ describe("the receipt of a settlement under a mandate", () => {
     return result.checks.find((check) => check.name === "policy")!;
   };
 
+  const mandateIndex = () =>
+    bundle.attest.evidence.findIndex((record) => record.type === "mandate_checked");
+
   test("holds the mandate record, named by settlement_executed; verify and replay are policy compliant", async () => {
     const evidence = bundle.attest.evidence;
-    expect(evidence.map((record) => record.type)).toEqual([
+    // The negotiation's transcript comes first, then what the settlement recorded.
+    const transcript = evidence.filter((record) => record.type === "negotiation_step");
+    expect(transcript.length).toBeGreaterThan(0);
+    expect(evidence.slice(transcript.length).map((record) => record.type)).toEqual([
       "negotiation_accepted",
       "mandate_checked",
       "settlement_executed",
       "payment_confirmed",
     ]);
-    const record = evidence[1]!.payload;
+    const record = evidence[mandateIndex()]!.payload;
     const agent = (await call("GET", `/agents/${payer}`, { key: key() })).body;
     expect(record).toMatchObject({
       payerAgentId: payer,
@@ -422,7 +428,10 @@ describe("the receipt of a settlement under a mandate", () => {
         expiresAt: null,
       },
     });
-    expect(evidence[2]!.payload.mandate).toEqual({ hash: agent.mandate.hash, version: 1 });
+    expect(evidence[mandateIndex() + 1]!.payload.mandate).toEqual({
+      hash: agent.mandate.hash,
+      version: 1,
+    });
 
     const offline = await verifyReceiptBundle({
       bundle,
@@ -439,7 +448,7 @@ describe("the receipt of a settlement under a mandate", () => {
 
   test("offline: an altered or dropped mandate record fails the policy check", async () => {
     const raised = structuredClone(bundle);
-    raised.attest.evidence[1]!.payload.spentBefore = 6500;
+    raised.attest.evidence[mandateIndex()]!.payload.spentBefore = 6500;
     expect(await policyCheck(raised)).toMatchObject({
       ok: false,
       detail: expect.stringContaining("mandate_daily_limit_exceeded"),
@@ -447,7 +456,7 @@ describe("the receipt of a settlement under a mandate", () => {
 
     const loosened = structuredClone(bundle);
     (
-      loosened.attest.evidence[1]!.payload.mandate as { allowedCounterparties: null }
+      loosened.attest.evidence[mandateIndex()]!.payload.mandate as { allowedCounterparties: null }
     ).allowedCounterparties = null;
     expect(await policyCheck(loosened)).toMatchObject({
       ok: false,
@@ -455,7 +464,7 @@ describe("the receipt of a settlement under a mandate", () => {
     });
 
     const dropped = structuredClone(bundle);
-    dropped.attest.evidence.splice(1, 1);
+    dropped.attest.evidence.splice(mandateIndex(), 1);
     expect(await policyCheck(dropped)).toMatchObject({
       ok: false,
       detail: expect.stringContaining("holds 0 mandate_checked records"),

@@ -48,7 +48,7 @@ export function sdkSample(input: TSampleInput): string | null {
   const call = sdkCalls[input.operationId];
   if (!call) return null;
   const args = call.args.map((argument) => {
-    if (argument === "id" || argument === "deliveryId") {
+    if (argument === "id" || argument === "deliveryId" || argument === "keyId") {
       return JSON.stringify(pathExample(input, argument) ?? argument);
     }
     if (argument === "query") return JSON.stringify(queryOf(input));

@@ -1,5 +1,5 @@
 /** An SDK call's arguments, in order: the path ids, then the query or the body. */
-type TArgument = "id" | "deliveryId" | "query" | "body";
+type TArgument = "id" | "deliveryId" | "keyId" | "query" | "body";
 
 /**
  * How `@agent-settlement/sdk` spells each operation (tile reads, being bytes for log mirrors,
@@ -14,6 +14,9 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   deleteAgent: { method: "agents.delete", args: ["id"] },
   getAgentWallet: { method: "agents.wallet", args: ["id", "query"] },
   fundAgentWallet: { method: "agents.fundWallet", args: ["id", "body"] },
+  addAgentKey: { method: "agentKeys.add", args: ["id", "body"] },
+  listAgentKeys: { method: "agentKeys.list", args: ["id", "query"] },
+  revokeAgentKey: { method: "agentKeys.revoke", args: ["id", "keyId"] },
   issueAgentToken: { method: "tokens.issue", args: ["body"] },
   revokeAgentTokens: { method: "tokens.revoke", args: ["body"] },
   createNegotiation: { method: "negotiations.create", args: ["body"] },
