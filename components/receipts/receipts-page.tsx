@@ -142,7 +142,14 @@ export function ReceiptsPage({
               </Link>
             </td>
             <td>{formatMoney(receipt.amount)}</td>
-            <td className={ui.mono}>{receipt.settlementId}</td>
+            <td>
+              <Link
+                href={`/console/${environment}/settlements/${receipt.settlementId}`}
+                className={ui.mono}
+              >
+                {receipt.settlementId}
+              </Link>
+            </td>
             <td>
               <ReceiptStatus status={receipt.status} />
             </td>

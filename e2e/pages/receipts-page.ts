@@ -23,7 +23,7 @@ export class ReceiptsPage {
 
   /** Opens the first listed receipt and waits for its detail page. */
   async openFirst() {
-    await this.rows().first().getByRole("link").click();
+    await this.rows().first().getByRole("link").first().click();
     await expect(this.page.getByRole("heading", { name: "Evidence chain" })).toBeVisible();
   }
 
