@@ -61,7 +61,11 @@ export const consolePages: TConsolePage[] = [
   {
     name: "overview",
     path: () => "/console/sandbox",
-    loaded: (page) => heading(page, /Robotics/),
+    loaded: async (page) => {
+      await heading(page, /Robotics/);
+      await expect(page.getByTestId("stat-Settled volume")).toContainText("$12.50");
+      await expect(page.getByTestId("recent-event").first()).toBeVisible();
+    },
   },
   {
     name: "agents",
