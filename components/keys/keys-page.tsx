@@ -69,7 +69,9 @@ export function KeysPage({ environment }: { environment: TEnvironment }) {
                 <th>Created</th>
                 <th>Last used</th>
                 <th>Status</th>
-                <th aria-label="Actions" />
+                <th>
+                  <span className={ui.srOnly}>Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>

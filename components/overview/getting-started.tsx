@@ -70,7 +70,7 @@ export function GettingStarted({
               </span>
               <span>
                 <strong>{text.title}</strong>
-                <span className={styles.srOnly}>{finished ? " (done)" : " (to do)"}</span>
+                <span className={ui.srOnly}>{finished ? " (done)" : " (to do)"}</span>
                 <span className={ui.muted}>
                   {" "}
                   {text.how}{" "}

@@ -51,7 +51,9 @@ export function InvitationsTable() {
             <th>Role</th>
             <th>Invited by</th>
             <th>Expires</th>
-            <th aria-label="Actions" />
+            <th>
+              <span className={ui.srOnly}>Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -44,7 +44,9 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
               <th>Member</th>
               <th>Role</th>
               <th>Joined</th>
-              <th aria-label="Actions" />
+              <th>
+                <span className={ui.srOnly}>Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -107,7 +107,9 @@ export function DeliveriesTable({
                 <th>Attempts</th>
                 <th>Response</th>
                 <th>Last attempt</th>
-                <th />
+                <th>
+                  <span className={ui.srOnly}>Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
