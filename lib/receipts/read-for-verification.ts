@@ -24,6 +24,7 @@ const receiptFields = `r.id, r.format_version as "formatVersion",
   r.evidence_chain as "evidenceChain", r.evidence_chain_head as "evidenceChainHead",
   r.canonical, r.attest_hash as "attestHash", r.status, r.log_index as "logIndex",
   r.deterministic, ${isoTimeSql("r.verified_at")} as "verifiedAt",
+  ${isoTimeSql("r.first_verification_request_at")} as "firstVerificationRequestAt",
   ${isoTimeSql("r.created_at")} as "createdAt"`;
 
 /** evidenceRecordOf, rendered by PostgreSQL. */
@@ -56,8 +57,9 @@ const nodesJson = `(select coalesce(json_agg(json_build_array(k.level, k.idx,
       where n.log_id = head.log_id and n.level = k.level and n.idx = k.idx))), '[]')
   from (${inclusionNodeKeys("r.log_index", "head.tree_size")}) k)`;
 
-type TRawRead = Omit<TReceiptRow, "verifiedAt" | "createdAt"> & {
+type TRawRead = Omit<TReceiptRow, "verifiedAt" | "firstVerificationRequestAt" | "createdAt"> & {
   verifiedAt: string | null;
+  firstVerificationRequestAt: string | null;
   createdAt: string;
   locked: boolean;
   treeHead: TTreeHead | null;
@@ -136,12 +138,23 @@ export const releaseVerificationLock = (sql: postgres.Sql, receiptId: string) =>
 /** The read's row as the attest engine takes it. */
 export function verificationReadOf({ json }: { json: string }): TVerificationRead {
   const raw = JSON.parse(json) as TRawRead;
-  const { locked, treeHead, evidence, nodes, verifiedAt, createdAt, ...columns } = raw;
+  const {
+    locked,
+    treeHead,
+    evidence,
+    nodes,
+    verifiedAt,
+    firstVerificationRequestAt,
+    createdAt,
+    ...columns
+  } = raw;
   return {
     locked,
     row: {
       ...columns,
       verifiedAt: verifiedAt === null ? null : new Date(verifiedAt),
+      firstVerificationRequestAt:
+        firstVerificationRequestAt === null ? null : new Date(firstVerificationRequestAt),
       createdAt: new Date(createdAt),
     },
     treeHead,

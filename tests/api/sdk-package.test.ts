@@ -79,6 +79,7 @@ describe("the packed SDK, installed outside the repository", () => {
       "ok    evidence_chain",
       "ok    attest_hash",
       "ok    policy",
+      "ok    agreement",
       "ok    inclusion",
       "ok    tree_head_signature",
       `receipt ${bundleId} is valid`,

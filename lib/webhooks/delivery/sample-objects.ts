@@ -22,6 +22,7 @@ function sampleAgent(type: TEventType, at: string): TSampleObject {
     metadata: { team: "finance" },
     status: "active",
     discoverable: type !== "agent.updated",
+    mandate: null,
     createdAt: at,
     updatedAt: at,
     test: true,
