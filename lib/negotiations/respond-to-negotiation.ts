@@ -91,7 +91,13 @@ export async function respondToNegotiation({
       terms: proposed ?? current.terms,
     };
     const signature = input.signature
-      ? await verifyStepSignature({ tenant, agentId, jws: input.signature, statement })
+      ? await verifyStepSignature({
+          tenant,
+          agentId,
+          jws: input.signature,
+          statement,
+          executor: tx,
+        })
       : null;
 
     if (proposed) {

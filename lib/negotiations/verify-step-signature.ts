@@ -1,3 +1,4 @@
+import type { TExecutor } from "@/db/client";
 import { findAgentKey } from "@/lib/agent-keys/get-agent-key";
 import {
   agreementPayloadText,
@@ -21,11 +22,14 @@ export async function verifyStepSignature({
   agentId,
   jws,
   statement,
+  executor,
 }: {
   tenant: TTenant;
   agentId: string;
   jws: string;
   statement: TAgreementStatement;
+  /** The respond call's transaction: the key is read on its connection. */
+  executor: TExecutor;
 }): Promise<TStepSignature> {
   const parsed = readCompactJws(jws);
   if (!parsed) {
@@ -35,7 +39,7 @@ export async function verifyStepSignature({
   if (typeof kid !== "string" || kid.length === 0 || kid.length > 64) {
     throw refused("The signature's JWS header must name the agent key's id as `kid`.");
   }
-  const key = await findAgentKey({ tenant, agentId, keyId: kid });
+  const key = await findAgentKey({ tenant, agentId, keyId: kid }, executor);
   if (!key) throw refused(`Agent ${agentId} has no key ${kid}.`);
   if (key.status !== "active") throw refused(`Key ${kid} of agent ${agentId} is revoked.`);
   const verdict = await verifyAgreementJws({
