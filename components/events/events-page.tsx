@@ -6,7 +6,7 @@ import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TEventEnvelope } from "../console/api";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
-import { usePagedList } from "../console/use-paged-list";
+import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
@@ -29,20 +29,18 @@ export function EventsPage({
   eventTypes: readonly string[];
   initial: TFilters;
 }) {
-  const [filters, setFilters] = useState(initial);
-  const query: Record<string, string> = {};
-  if (filters.type) query.type = filters.type;
-  if (filters.objectId.trim()) query.objectId = filters.objectId.trim();
-  const list = usePagedList<TEventEnvelope>({
-    queryKey: queryKeys.events(environment, query),
+  const { filters, change, list, filtered } = useFilteredList<TEventEnvelope, TFilters>({
+    initial,
+    toQuery: (current) => {
+      const query: Record<string, string> = {};
+      if (current.type) query.type = current.type;
+      if (current.objectId.trim()) query.objectId = current.objectId.trim();
+      return query;
+    },
+    queryKey: (query) => queryKeys.events(environment, query),
     path: "/api/console/events",
-    params: { environment, ...query },
+    environment,
   });
-  const change = (patch: Partial<TFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    list.pager.reset();
-  };
-  const filtered = Object.keys(query).length > 0;
   return (
     <>
       <PageHeader

@@ -7,7 +7,7 @@ import { queryKeys, type TReceiptListItem } from "../console/api";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
-import { usePagedList } from "../console/use-paged-list";
+import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
@@ -44,18 +44,13 @@ export function ReceiptsPage({
   environment: TEnvironment;
   settlementId: string;
 }) {
-  const [filters, setFilters] = useState({ ...noFilters, settlementId });
-  const query = filterQuery(filters);
-  const list = usePagedList<TReceiptListItem>({
-    queryKey: queryKeys.receipts(environment, query),
+  const { filters, change, list, filtered } = useFilteredList<TReceiptListItem, TFilters>({
+    initial: { ...noFilters, settlementId },
+    toQuery: filterQuery,
+    queryKey: (query) => queryKeys.receipts(environment, query),
     path: "/api/console/receipts",
-    params: { environment, ...query },
+    environment,
   });
-  const change = (patch: Partial<TFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    list.pager.reset();
-  };
-  const filtered = Object.keys(query).length > 0;
   return (
     <>
       <PageHeader

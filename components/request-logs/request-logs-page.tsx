@@ -6,7 +6,7 @@ import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey, type TRequestLog } from "../console/api";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
-import { usePagedList } from "../console/use-paged-list";
+import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import ui from "../ui/ui.module.css";
@@ -24,24 +24,23 @@ export function RequestLogsPage({
   environment: TEnvironment;
   initial: TFilters;
 }) {
-  const [filters, setFilters] = useState(initial);
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(filters)) if (value.trim()) query[name] = value.trim();
-  const list = usePagedList<TRequestLog>({
-    queryKey: queryKeys.requestLogs(environment, query),
+  const { filters, change, list, filtered } = useFilteredList<TRequestLog, TFilters>({
+    initial,
+    toQuery: (current) => {
+      const query: Record<string, string> = {};
+      for (const [name, value] of Object.entries(current))
+        if (value.trim()) query[name] = value.trim();
+      return query;
+    },
+    queryKey: (query) => queryKeys.requestLogs(environment, query),
     path: "/api/console/request-logs",
-    params: { environment, ...query },
+    environment,
   });
   const keys = useQuery({
     queryKey: queryKeys.keys(environment),
     queryFn: () =>
       consoleFetch<{ data: TApiKey[] }>(`/api/console/keys?environment=${environment}`),
   });
-  const change = (patch: Partial<TFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    list.pager.reset();
-  };
-  const filtered = Object.keys(query).length > 0;
   return (
     <>
       <PageHeader
