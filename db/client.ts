@@ -1,7 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config } from "@/config";
-import { isConnectionFailure } from "./connection-failure";
 import * as schema from "./schema";
 
 export type TDatabase = PostgresJsDatabase<typeof schema>;
@@ -212,72 +211,6 @@ export function sessionSql(): postgres.Sql {
   const current = connection();
   current.session ??= embedded() ? current.sql : preparingClient(pool(current.url, 1));
   return current.session;
-}
-
-/**
- * `sql.reserve()`, given up after `ms`: postgres.js can leave a reservation asked for during an
- * outage waiting after the database is back, which would stall its caller for good. A
- * reservation that arrives after the deadline is released at once.
- */
-async function reserveWithin(sql: postgres.Sql, ms: number): Promise<postgres.ReservedSql> {
-  const pending = sql.reserve();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          Object.assign(new Error(`no database connection within ${ms} ms`), {
-            code: "CONNECT_TIMEOUT",
-          }),
-        ),
-      ms,
-    );
-  });
-  try {
-    return await Promise.race([pending, deadline]);
-  } catch (error) {
-    pending.then(
-      (late) => late.release(),
-      () => {},
-    );
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * A transaction on one reserved postgres.js connection whose BEGIN goes out in the same write
- * as its first statement (`first`): one round trip fewer than drizzle's transaction, for hot
- * paths where the driver's CPU per round trip shows. `rest` runs on the same connection with
- * the first statement's rows; COMMIT follows it, ROLLBACK anything thrown. On the embedded
- * database BEGIN and the first statement go one after the other: its multiplexing of clients
- * onto one PGlite session does not hold up to pipelined queries.
- */
-export async function pipelinedTransaction<Row extends object, Result>(
-  first: (sql: postgres.Sql) => postgres.PendingQuery<Row[]>,
-  rest: (rows: Row[], sql: postgres.ReservedSql) => Promise<Result>,
-): Promise<Result> {
-  const sql = await reserveWithin(connection().sql, connectTimeoutMs() + 1_000);
-  try {
-    let rows: Row[];
-    if (embedded()) {
-      await sql`begin`;
-      rows = await first(sql);
-    } else {
-      [, rows] = await Promise.all([sql`begin`, first(sql)]);
-    }
-    const result = await rest(rows, sql);
-    await sql`commit`;
-    return result;
-  } catch (error) {
-    // A dropped connection's transaction is over at the server; a rollback sent on it would
-    // wait for an answer that never comes.
-    if (!isConnectionFailure(error)) await sql`rollback`.catch(() => {});
-    throw error;
-  } finally {
-    sql.release();
-  }
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -1,11 +1,10 @@
 import type postgres from "postgres";
-import { pipelinedTransaction } from "@/db/client";
 import { log } from "@/lib/observability/logger";
 import type { TJobEvent } from "./ingest-events";
 import { onOutboxWritten } from "./outbox-signal";
 import { WakeSignal } from "./wake-signal";
 
-export type TDeliver = (tx: postgres.Sql, events: TJobEvent[]) => Promise<void>;
+export type TDeliver = (tx: postgres.TransactionSql, events: TJobEvent[]) => Promise<void>;
 
 const BATCH = 200;
 // Without NOTIFY, a write in this process is told before its commit, so look again quickly: the
@@ -39,7 +38,7 @@ export function startDispatcher(options: {
     let followUp = followUps.length;
     while (!stopped) {
       try {
-        const count = await dispatchBatch(options.deliver);
+        const count = await dispatchBatch(options.sql, options.deliver);
         failures = 0;
         if (count > 0) {
           options.afterDelivery?.();
@@ -89,27 +88,25 @@ function listenForOutboxWrites(sql: postgres.Sql, wake: () => void) {
 }
 
 /**
- * One transaction: the oldest undispatched rows are claimed and marked dispatched in the
- * statement that travels with BEGIN, then delivered; a failed delivery rolls the marks back.
+ * One transaction: the oldest undispatched rows are claimed and marked dispatched in its first
+ * statement, then delivered; a failed delivery rolls the marks back.
  */
-async function dispatchBatch(deliver: TDeliver): Promise<number> {
-  return pipelinedTransaction(
-    (sql) => sql<
+async function dispatchBatch(pool: postgres.Sql, deliver: TDeliver): Promise<number> {
+  return pool.begin(async (sql) => {
+    const rows = await sql<
       { seq: number; id: string; name: string; data: Record<string, unknown>; ts: number }[]
     >`
       with picked as (
         select seq from outbox where dispatched_at is null order by seq limit ${BATCH}
         for update skip locked)
       update outbox set dispatched_at = now() from picked where outbox.seq = picked.seq
-      returning outbox.seq, id, name, data, (extract(epoch from created_at) * 1000)::float8 as ts`,
-    async (rows, sql) => {
-      if (rows.length === 0) return 0;
-      rows.sort((a, b) => a.seq - b.seq);
-      await deliver(
-        sql,
-        rows.map((row) => ({ id: row.id, name: row.name, data: row.data, ts: row.ts })),
-      );
-      return rows.length;
-    },
-  );
+      returning outbox.seq, id, name, data, (extract(epoch from created_at) * 1000)::float8 as ts`;
+    if (rows.length === 0) return 0;
+    rows.sort((a, b) => a.seq - b.seq);
+    await deliver(
+      sql,
+      rows.map((row) => ({ id: row.id, name: row.name, data: row.data, ts: row.ts })),
+    );
+    return rows.length;
+  });
 }

@@ -13,7 +13,7 @@ export type TJobEvent = { id: string; name: string; data: Record<string, unknown
  * its `cancelOn` rules match.
  */
 export async function ingestEvents(
-  tx: postgres.Sql | postgres.TransactionSql,
+  tx: postgres.TransactionSql,
   events: TJobEvent[],
   functions: TJobFunction[],
 ): Promise<number> {

@@ -73,6 +73,7 @@ const lockKey = (receiptIdSql: string) =>
 const readText = (lookupColumn: "id" | "settlement_id") => `
   with r as materialized (select * from receipts where ${lookupColumn} = $1)
   select v.locked, v.id, v.status, v."treeHead"->>'keyId' as "keyId",
+    v."firstVerificationRequestAt" is null as "neverRequested",
     row_to_json(v)::text as json from (select
     pg_try_advisory_lock(${lockKey("r.id")}) as locked,
     ${receiptFields},
@@ -96,6 +97,8 @@ const readBySettlement = readText("settlement_id");
  */
 export type TVerificationReadRow = Pick<TReceiptRow, "id" | "status"> & {
   locked: boolean;
+  /** No verification was requested through the API before this one. */
+  neverRequested: boolean;
   keyId: string | null;
   json: string;
 };

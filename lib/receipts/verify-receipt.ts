@@ -18,7 +18,8 @@ export async function verifyReceipt({
   recomputeHash: boolean;
 }): Promise<TReceiptVerification> {
   const result = await verifyStoredReceipt({ tenant, receiptId, recomputeHash });
-  await recordFirstVerificationRequest(result.receipt.id, result.verifiedAt);
+  if (result.neverRequested)
+    await recordFirstVerificationRequest(result.receipt.id, result.verifiedAt);
   const passed = (name: string) => result.checks.some((c) => c.name === name && c.ok);
   return {
     receiptId: result.receipt.id,

@@ -8,7 +8,11 @@ import { treeHeadPublicJwks } from "./tree-head-public-jwks";
 import { verificationJwks } from "./verification-jwks";
 import { checkInVerificationThread } from "./verification-thread";
 
-export type TStoredVerification = TStoredReceiptCheck & { verifiedAt: Date };
+export type TStoredVerification = TStoredReceiptCheck & {
+  verifiedAt: Date;
+  /** No verification was requested through the API before this one. */
+  neverRequested: boolean;
+};
 
 /**
  * Receipts this process is verifying. The lock below is a session's, and a session may take it
@@ -65,7 +69,7 @@ export async function verifyStoredReceipt({
       await sql`update receipts set status = ${result.status},
         verified_at = ${verifiedAt.toISOString()}::timestamptz where id = ${read.id}`;
     }
-    return { ...result, verifiedAt };
+    return { ...result, verifiedAt, neverRequested: read.neverRequested };
   } finally {
     verifying.delete(read.id);
     await releaseVerificationLock(sql, read.id);
