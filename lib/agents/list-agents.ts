@@ -14,8 +14,8 @@ const agentFields = `id, name, description, capabilities, endpoint_url as "endpo
 
 /**
  * The API's hottest read. PostgreSQL renders each agent as presentAgent would and the page is
- * sent as text: parsing rows, mapping them through drizzle and serializing them again was most
- * of the route's CPU. `tests/api/agents.test.ts` checks every listed agent against its
+ * sent as text: parsing rows, mapping them through drizzle and serializing them again would be
+ * most of the route's CPU. `tests/api/agents.test.ts` checks every listed agent against its
  * `GET /v1/agents/:id` body. Each filter combination is its own prepared statement.
  */
 export async function listAgents({

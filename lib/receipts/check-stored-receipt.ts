@@ -71,7 +71,7 @@ const statusAfter = ({
 /**
  * Checks a stored receipt from its verification read (readForVerification's JSON text) against
  * the tree-head keys: the bundle the offline verifier would get, checked by the very same
- * function. No database: this is the CPU-bound half of a verification (see verification-thread).
+ * function. No database: this is the CPU-bound half of a verification.
  */
 export async function checkStoredReceipt({
   json,

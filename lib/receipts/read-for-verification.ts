@@ -93,7 +93,7 @@ const readBySettlement = readText("settlement_id");
 /**
  * The read as it arrives: what the request itself acts on (the lock, the receipt's id and stored
  * status, the key that signed the log's tree head), and all of it as one JSON text for the checks
- * (verificationReadOf), which run off the request thread.
+ * (verificationReadOf).
  */
 export type TVerificationReadRow = Pick<TReceiptRow, "id" | "status"> & {
   locked: boolean;

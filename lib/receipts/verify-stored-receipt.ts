@@ -1,12 +1,11 @@
 import { sessionSql } from "@/db/client";
 import type { TTenant } from "@/lib/auth/tenant";
 import { busy } from "@/lib/http/api-error";
-import type { TStoredReceiptCheck } from "./check-stored-receipt";
+import { checkStoredReceipt, type TStoredReceiptCheck } from "./check-stored-receipt";
 import { receiptNotFound } from "./get-receipt";
 import { readForVerification, releaseVerificationLock } from "./read-for-verification";
 import { treeHeadPublicJwks } from "./tree-head-public-jwks";
 import { verificationJwks } from "./verification-jwks";
-import { checkInVerificationThread } from "./verification-thread";
 
 export type TStoredVerification = TStoredReceiptCheck & {
   verifiedAt: Date;
@@ -34,8 +33,7 @@ const inProgress = (receiptId: string) =>
  * matches again restores `valid`: the status is always the latest verification's. Two statements,
  * both pipelined with other requests' on that connection: the read (with the lock), then the
  * release (after an UPDATE when the status changed). A process that dies mid-verification
- * loses its session, and the lock with it. The checks between them run on the process's
- * verification thread.
+ * loses its session, and the lock with it.
  */
 export async function verifyStoredReceipt({
   tenant,
@@ -63,7 +61,7 @@ export async function verifyStoredReceipt({
       read.keyId === null
         ? { keys: [] }
         : await verificationJwks(read.keyId, () => treeHeadPublicJwks(sql));
-    const result = await checkInVerificationThread({ json: read.json, jwks, recomputeHash });
+    const result = await checkStoredReceipt({ json: read.json, jwks, recomputeHash });
     const verifiedAt = new Date();
     if (result.status !== read.status) {
       await sql`update receipts set status = ${result.status},
