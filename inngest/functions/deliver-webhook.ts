@@ -14,10 +14,6 @@ export const deliverWebhook = inngest.createFunction(
     triggers: [{ event: deliveryRequested }],
     cancelOn: [{ event: endpointDeleted, match: "data.endpointId" }],
     retries: 5,
-    // An attempt's result travels with what follows it (the run's end, or the sleep before the
-    // next attempt) instead of in a checkpoint call of its own. A crash in between runs the
-    // attempt's step again, which finds its claimed attempt row and sends nothing twice.
-    checkpointing: { bufferedSteps: 2 },
   },
   async ({ event, step }) => {
     const { deliveryId, firstAttempt = 1 } = event.data as TDeliveryRequested;
