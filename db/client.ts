@@ -91,13 +91,11 @@ function observed<Query extends postgres.PendingQuery<postgres.Row[]>>(
  * follow each other within a second, a statement gives up after DATABASE_STATEMENT_TIMEOUT_MS
  * (0: no limit, as migrations use).
  */
-const connectTimeoutMs = () => config().DATABASE_CONNECT_TIMEOUT_S * 1_000;
-
 function timeouts(statementTimeoutMs: number | undefined) {
   if (embedded()) return { connection: {} };
   const statement = statementTimeoutMs ?? config().DATABASE_STATEMENT_TIMEOUT_MS;
   return {
-    connect_timeout: connectTimeoutMs() / 1_000,
+    connect_timeout: config().DATABASE_CONNECT_TIMEOUT_S,
     // postgres.js waits up to 20 s between reconnect attempts by default, and a query queued
     // meanwhile waits with it; at most 1 s keeps an outage's answers within the connect timeout.
     backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),

@@ -30,10 +30,6 @@ const codesOf = function* (error: unknown) {
   }
 };
 
-/** The connection itself failed: nothing more can be sent on it. */
-export const isConnectionFailure = (error: unknown) =>
-  [...codesOf(error)].some((code) => connectionFailures.has(code));
-
 /** The database cannot serve right now (its connection failed, or it says so). */
 export const isDatabaseUnavailable = (error: unknown) =>
   [...codesOf(error)].some((code) => connectionFailures.has(code) || unavailableStates.test(code));
