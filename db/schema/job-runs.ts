@@ -20,7 +20,10 @@ export const jobRuns = pgTable(
     /** `<appId>-<functionId>` as the SDK names it in `?fnId=`. */
     functionId: text().notNull(),
     eventId: text().notNull(),
+    /** The first (or only) event: what the SDK's `event` argument holds. */
     event: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** A batch's events, in arrival order (the SDK's `events`); null for a run of one event. */
+    events: jsonb().$type<Record<string, unknown>[]>(),
     status: text().$type<TJobRunStatus>().notNull().default("queued"),
     /** Due time: now, the end of a sleep, or the next retry. */
     runAt: timestampMs().notNull().defaultNow(),
@@ -33,6 +36,8 @@ export const jobRuns = pgTable(
     idempotencyKey: text(),
     /** `<functionId>:<key value>` of a debounced function's run, which later events extend. */
     debounceKey: text(),
+    /** `<functionId>:<key value>` of a batch that is still filling (`batchEvents`). */
+    batchKey: text(),
     leaseToken: text(),
     leaseUntil: timestampMs(),
     output: jsonb(),
@@ -50,6 +55,9 @@ export const jobRuns = pgTable(
       .where(sql`idempotency_key is not null`),
     uniqueIndex("idx_job_runs_on_function_event").on(t.functionId, t.eventId),
     index("idx_job_runs_queued_by_function").on(t.functionId).where(sql`status = 'queued'`),
+    index("idx_job_runs_open_batch")
+      .on(t.batchKey)
+      .where(sql`batch_key is not null and status = 'queued'`),
   ],
 );
 

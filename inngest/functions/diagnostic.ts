@@ -4,7 +4,7 @@ import { inngest } from "@/inngest/client";
 
 /**
  * Functions that exercise the background-work engine end to end (steps, retries, failure
- * handler, sleep, cancelOn, concurrency, crash recovery). Served only with JOBS_TEST_FUNCTIONS=1,
+ * handler, sleep, cancelOn, concurrency, batches, crash recovery). Served only with JOBS_TEST_FUNCTIONS=1,
  * which the test servers set. Every step execution appends a JSON line to the file named by
  * `event.data.log`, so a test in another process can count executions.
  */
@@ -108,6 +108,20 @@ const crashable = inngest.createFunction(
   },
 );
 
+const batched = inngest.createFunction(
+  {
+    id: "diag-batched",
+    triggers: [{ event: "diag/batched.requested" }],
+    batchEvents: { maxSize: 3, timeout: "60s", key: "event.data.log" },
+  },
+  async ({ events, step }) => {
+    const data = events[0]!.data as TDiagnosticData;
+    await step.run("all", () =>
+      record(data, { step: "all", events: events.map((event) => event.data.n) }),
+    );
+  },
+);
+
 /** Minimal functions for `npm run bench:jobs`: one step, and three steps. */
 const benchOne = inngest.createFunction(
   { id: "bench-one-step", triggers: [{ event: "bench/one.requested" }] },
@@ -131,6 +145,7 @@ export const diagnosticFunctions = [
   sleeper,
   serial,
   crashable,
+  batched,
   benchOne,
   benchThree,
 ];

@@ -1,11 +1,12 @@
 import type { InngestFunction } from "inngest";
 import { config } from "@/config";
 import { completeReversal } from "./complete-reversal";
-import { deliverWebhook } from "./deliver-webhook";
+import { deliverWebhooks } from "./deliver-webhooks";
 import { diagnosticFunctions } from "./diagnostic";
 import { executeSettlement } from "./execute-settlement";
 import { expireNegotiationFunction } from "./expire-negotiation";
 import { retainData } from "./retain-data";
+import { retryWebhookDelivery } from "./retry-webhook-delivery";
 import { sealReceipts } from "./seal-receipts";
 
 /** Every Inngest function the app serves at /api/inngest. */
@@ -13,7 +14,8 @@ export const functions: InngestFunction.Any[] = [
   executeSettlement,
   expireNegotiationFunction,
   sealReceipts,
-  deliverWebhook,
+  deliverWebhooks,
+  retryWebhookDelivery,
   completeReversal,
   retainData,
   ...(config().JOBS_TEST_FUNCTIONS ? diagnosticFunctions : []),

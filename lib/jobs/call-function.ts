@@ -28,6 +28,8 @@ export type TCallRequest = {
   stepId: string;
   runId: string;
   event: Record<string, unknown>;
+  /** A batch's events (`event` is the first); a run of one event leaves this out. */
+  events?: Record<string, unknown>[];
   steps: Record<string, TJobStepState>;
   stack: string[];
   attempt: number;
@@ -52,7 +54,7 @@ export async function callFunction(request: TCallRequest): Promise<TCallOutcome>
   const { body, headers } = signedJson(
     {
       event: request.event,
-      events: [request.event],
+      events: request.events ?? [request.event],
       steps: request.steps,
       version: 2,
       ctx: {

@@ -77,6 +77,32 @@ describe("function configuration", () => {
     ).toThrow(/debounce key "event.user"/);
   });
 
+  test("batchEvents is read with its size, timeout and key; per-event options beside it are refused", () => {
+    const [fn] = toJobFunctions([
+      {
+        id: "app-a",
+        triggers: [{ event: "x/y.z" }],
+        steps: step,
+        batchEvents: { maxSize: 20, timeout: "1s", key: "event.data.account" },
+      },
+    ]);
+    expect(fn?.batch).toEqual({ maxSize: 20, timeoutMs: 1_000, key: ["data", "account"] });
+    expect(() =>
+      toJobFunctions([
+        {
+          id: "app-b",
+          triggers: [{ event: "x/y.z" }],
+          steps: step,
+          batchEvents: { maxSize: 0, timeout: "1s", if: "event.data.ok" },
+          idempotency: "event.data.id",
+          cancel: [{ event: "x/y.cancel", if: "async.data.id == event.data.id" }],
+        },
+      ]),
+    ).toThrow(
+      /app-b: batchEvents if "event.data.ok"[\s\S]*maxSize 0[\s\S]*cancelOn together with batchEvents[\s\S]*idempotency together with batchEvents/,
+    );
+  });
+
   test("retries default to Inngest's 3", () => {
     const [fn] = toJobFunctions([{ id: "app-a", triggers: [{ event: "x/y.z" }], steps: step }]);
     expect(fn?.maxAttempts).toBe(4);

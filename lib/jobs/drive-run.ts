@@ -44,6 +44,7 @@ export async function driveRun(context: TDriveContext, run: TClaimedRun): Promis
       stepId: planned.shift() ?? "step",
       runId: run.id,
       event: run.event,
+      events: run.events ?? undefined,
       steps: run.steps,
       stack: run.stack,
       attempt: run.attempt,

@@ -5,7 +5,12 @@ import { newId } from "@/lib/ids";
 import { currentTraceparent } from "@/lib/observability/tracing";
 import { notifyOutboxWritten } from "./outbox-signal";
 
-export type TJob = { name: string; data: Record<string, unknown> };
+export type TJob = {
+  name: string;
+  data: Record<string, unknown>;
+  /** A fixed id makes the enqueue idempotent: a second job with the same id is ignored. */
+  id?: string;
+};
 
 /**
  * Writes the work a state change implies into the outbox, inside the caller's transaction:
@@ -28,13 +33,13 @@ function traced(data: TJob["data"]): TJob["data"] {
 }
 
 const outboxRows = (jobs: TJob[]) =>
-  jobs.map((job) => ({ id: newId("outbox"), name: job.name, data: traced(job.data) }));
+  jobs.map((job) => ({ id: job.id ?? newId("outbox"), name: job.name, data: traced(job.data) }));
 
 /** enqueueJob for several jobs, in one statement. */
 export async function enqueueJobs(executor: TExecutor, jobs: TJob[]): Promise<string[]> {
   const rows = outboxRows(jobs);
   if (rows.length === 0) return [];
-  await executor.insert(outbox).values(rows);
+  await executor.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.id });
   notifyOutboxWritten();
   return rows.map((row) => row.id);
 }

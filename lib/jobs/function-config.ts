@@ -21,6 +21,11 @@ export type TJobFunction = {
   idempotencyKey?: TEventPath;
   /** Inngest's debounce: one run per burst of events (per key), started `periodMs` after the last. */
   debounce?: { periodMs: number; timeoutMs?: number; key?: TEventPath };
+  /**
+   * Inngest's batchEvents: events (per key) collect into one run, which starts when it holds
+   * `maxSize` of them or `timeoutMs` after the first.
+   */
+  batch?: { maxSize: number; timeoutMs: number; key?: TEventPath };
   /** The `-failure` companion that runs after this function finally fails. */
   failureFunctionId?: string;
   /** Set on a companion: the function whose failures it handles. */
@@ -40,18 +45,12 @@ export type TRawFunctionConfig = {
   concurrency?: number | TRawConcurrency | TRawConcurrency[];
   idempotency?: string;
   debounce?: { period: string; key?: string; timeout?: string };
+  batchEvents?: { maxSize: number; timeout: string; key?: string; if?: string };
   [option: string]: unknown;
 };
 
 // Options the embedded runner does not implement; a function that declares one is refused.
-const UNSUPPORTED = [
-  "batchEvents",
-  "rateLimit",
-  "throttle",
-  "singleton",
-  "timeouts",
-  "priority",
-] as const;
+const UNSUPPORTED = ["rateLimit", "throttle", "singleton", "timeouts", "priority"] as const;
 
 /** Thrown at start-up when a function declares something the embedded runner cannot honour. */
 export class UnsupportedFunctionOptions extends Error {}
@@ -144,5 +143,31 @@ function parseOne(config: TRawFunctionConfig, refuse: (problem: string) => void)
       key: keyPath,
     };
   }
+  if (config.batchEvents) parseBatch(fn, config.batchEvents, refuse);
   return fn;
+}
+
+/**
+ * A batch is one run of many events, so what is decided per event elsewhere (cancelling,
+ * idempotency, concurrency and debounce keys) is refused beside it, as Inngest does.
+ */
+function parseBatch(
+  fn: TJobFunction,
+  batch: NonNullable<TRawFunctionConfig["batchEvents"]>,
+  refuse: (problem: string) => void,
+) {
+  const { maxSize, timeout, key, if: condition } = batch;
+  const keyPath = key === undefined ? undefined : parseEventPath(key);
+  if (key !== undefined && !keyPath) refuse(`batchEvents key "${key}" (only "event.data.X")`);
+  if (condition !== undefined) refuse(`batchEvents if "${condition}"`);
+  if (!Number.isInteger(maxSize) || maxSize < 1) refuse(`batchEvents maxSize ${maxSize}`);
+  for (const [option, present] of [
+    ["cancelOn", fn.cancelOn.length > 0],
+    ["idempotency", fn.idempotencyKey !== undefined],
+    ["concurrency", fn.concurrencyKey !== undefined],
+    ["debounce", fn.debounce !== undefined],
+  ] as const) {
+    if (present) refuse(`${option} together with batchEvents`);
+  }
+  fn.batch = { maxSize, timeoutMs: sleepMs(timeout), key: keyPath };
 }

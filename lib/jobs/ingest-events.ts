@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { newId } from "@/lib/ids";
-import { valueAt } from "./expressions";
+import { type TEventPath, valueAt } from "./expressions";
 import type { TJobFunction } from "./function-config";
 import { jobsSettings } from "./timing";
 
@@ -9,8 +9,8 @@ export type TJobEvent = { id: string; name: string; data: Record<string, unknown
 /**
  * The embedded runner's event intake, inside the caller's transaction: stores each event once
  * (its id is the outbox row's id, so a repeat is ignored), starts one run per function it
- * triggers (or hands it to a debounced function's waiting run), and cancels the queued runs
- * its `cancelOn` rules match.
+ * triggers (or hands it to a debounced function's waiting run, or adds it to a batch), and
+ * cancels the queued runs its `cancelOn` rules match.
  */
 export async function ingestEvents(
   tx: postgres.TransactionSql,
@@ -23,7 +23,7 @@ export async function ingestEvents(
       functions.filter((fn) => fn.events.includes(event.name)).map((fn) => ({ fn, event })),
     );
   const runs = triggered(events)
-    .filter(({ fn }) => !fn.debounce)
+    .filter(({ fn }) => !fn.debounce && !fn.batch)
     .map(({ fn, event }) => ({
       id: newId("run"),
       function_id: fn.id,
@@ -56,10 +56,21 @@ export async function ingestEvents(
   const debounced = new Map<string, { fn: TJobFunction; debounce: TDebounce; event: TJobEvent }>();
   for (const { fn, event } of triggered(freshEvents)) {
     if (fn.debounce)
-      debounced.set(debounceKeyOf(fn, fn.debounce, event), { fn, debounce: fn.debounce, event });
+      debounced.set(groupKeyOf(fn, fn.debounce.key, event), { fn, debounce: fn.debounce, event });
   }
   for (const [key, { fn, debounce, event }] of debounced) {
     started += await debounceRun(tx, fn, debounce, key, event);
+  }
+  const batches = new Map<string, { fn: TJobFunction; batch: TBatch; events: TJobEvent[] }>();
+  for (const { fn, event } of triggered(freshEvents)) {
+    if (!fn.batch) continue;
+    const key = groupKeyOf(fn, fn.batch.key, event);
+    const group = batches.get(key) ?? { fn, batch: fn.batch, events: [] };
+    group.events.push(event);
+    batches.set(key, group);
+  }
+  for (const [key, { fn, batch, events: batched }] of batches) {
+    started += await addToBatch(tx, fn, batch, key, batched);
   }
   for (const event of freshEvents) await cancelMatching(tx, event, functions);
   return started;
@@ -95,10 +106,63 @@ async function debounceRun(
   return 1;
 }
 
-type TDebounce = NonNullable<TJobFunction["debounce"]>;
+/**
+ * Batching: the events first fill the batch of their key that is still collecting (never
+ * called), then open new ones of at most `maxSize`. A full batch is due at once; one that is not
+ * starts `timeout` after it opened, unless it fills first. Returns the number of runs created.
+ */
+async function addToBatch(
+  tx: postgres.TransactionSql,
+  fn: TJobFunction,
+  batch: TBatch,
+  key: string,
+  events: TJobEvent[],
+): Promise<number> {
+  const { maxSize } = batch;
+  const [filled] = await tx<{ taken: number }[]>`
+    with open as (
+      select id, jsonb_array_length(events) as size from job_runs
+      where batch_key = ${key} and status = 'queued' and lease_token is null and attempt = 0
+        and stack = '[]'::jsonb and jsonb_array_length(events) < ${maxSize}
+      order by created_at limit 1
+      for update skip locked)
+    update job_runs r set
+      events = r.events || (select jsonb_agg(e order by i)
+        from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as t(e, i)
+        where i <= ${maxSize} - open.size),
+      run_at = case when open.size + ${events.length} >= ${maxSize} then now() else r.run_at end
+    from open where r.id = open.id
+    returning least(${events.length}, ${maxSize} - open.size)::int as taken`;
+  const rest = events.slice(filled?.taken ?? 0);
+  if (rest.length === 0) return 0;
+  const timeoutMs = batch.timeoutMs * jobsSettings().sleepScale;
+  const runs = [];
+  for (let start = 0; start < rest.length; start += maxSize) {
+    const chunk = rest.slice(start, start + maxSize);
+    const first = chunk[0]!;
+    runs.push({
+      id: newId("run"),
+      event_id: first.id,
+      event: first,
+      events: chunk,
+      delay_ms: chunk.length === maxSize ? 0 : timeoutMs,
+    });
+  }
+  const created =
+    await tx`insert into job_runs (id, function_id, event_id, event, events, batch_key, run_at)
+    select r.id, ${fn.id}, r.event_id, r.event, r.events, ${key},
+      now() + r.delay_ms * interval '1 millisecond'
+    from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as r(id text, event_id text,
+      event jsonb, events jsonb, delay_ms float8)
+    on conflict do nothing returning 1`;
+  return created.length;
+}
 
-const debounceKeyOf = (fn: TJobFunction, debounce: TDebounce, event: TJobEvent) =>
-  `${fn.id}:${debounce.key ? JSON.stringify(valueAt(event, debounce.key) ?? null) : ""}`;
+type TDebounce = NonNullable<TJobFunction["debounce"]>;
+type TBatch = NonNullable<TJobFunction["batch"]>;
+
+const groupKeyOf = (fn: TJobFunction, path: TEventPath | undefined, event: TJobEvent) =>
+  `${fn.id}:${path ? JSON.stringify(valueAt(event, path) ?? null) : ""}`;
 
 function keyOf(event: TJobEvent, path: string[] | undefined): string | null {
   if (!path) return null;

@@ -7,13 +7,15 @@ export type TClaimedRun = {
   id: string;
   functionId: string;
   event: Record<string, unknown>;
+  /** A batch's events; null for a run of one event. */
+  events: Record<string, unknown>[] | null;
   attempt: number;
   steps: Record<string, TJobStepState>;
   stack: string[];
   leaseToken: string;
 };
 
-const returning = `id, function_id as "functionId", event, attempt, steps, stack, lease_token as "leaseToken"`;
+const returning = `id, function_id as "functionId", event, events, attempt, steps, stack, lease_token as "leaseToken"`;
 
 /**
  * Claims up to `limit` due runs for this process, in one statement: queued, due, not leased by

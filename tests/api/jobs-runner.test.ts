@@ -105,6 +105,82 @@ describe("embedded job runner", () => {
     }
   });
 
+  test("batched events run together once the batch is full; a partial batch waits its timeout", async () => {
+    const log = diagnosticLog();
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4]) ids.push(await enqueue("diag/batched.requested", { log, n }));
+    const run = await runReaching(ids[0]!, "diag-batched", "completed");
+    expect(run.events?.map((event) => event.id)).toEqual(ids.slice(0, 3));
+    expect(readLog(log).map(({ step, events }) => ({ step, events }))).toEqual([
+      { step: "all", events: [1, 2, 3] },
+    ]);
+    const waiting = await eventually(async () => {
+      const [row] = await rawSql()<{ status: string; size: number; due_in_s: number }[]>`
+        select status, jsonb_array_length(events) as size,
+          extract(epoch from run_at - now())::float8 as due_in_s
+        from job_runs where event_id = ${ids[3]!}`;
+      if (!row) throw new Error("the fourth event's batch is not there yet");
+      return row;
+    });
+    expect(waiting).toMatchObject({ status: "queued", size: 1 });
+    expect(waiting.due_in_s).toBeGreaterThan(50);
+    await rawSql()`delete from job_runs where event_id = ${ids[3]!}`;
+  });
+
+  test("a batch takes events until full, then opens another; a claimed batch takes no more", async () => {
+    const fn: TJobFunction = {
+      id: `test-batch-${randomUUID()}`,
+      events: ["test/batch.requested"],
+      maxAttempts: 1,
+      cancelOn: [],
+      crons: [],
+      batch: { maxSize: 3, timeoutMs: 60_000, key: ["data", "account"] },
+    };
+    const event = (account: string) => ({
+      id: randomUUID(),
+      name: "test/batch.requested",
+      data: { account },
+      ts: Date.now(),
+    });
+    const batches = () =>
+      rawSql()<{ ids: string[]; due_in_s: number }[]>`
+        select array(select e->>'id' from jsonb_array_elements(events) as e) as ids,
+          extract(epoch from run_at - now())::float8 as due_in_s
+        from job_runs where function_id = ${fn.id}`;
+    const batchOf = async (first: { id: string }) =>
+      (await batches()).find((row) => row.ids[0] === first.id);
+    const [a1, a2, b1, a3, a4, a5, a6] = [
+      event("a"),
+      event("a"),
+      event("b"),
+      event("a"),
+      event("a"),
+      event("a"),
+      event("a"),
+    ] as const;
+    const started = await rawSql().begin(async (tx) => [
+      await ingestEvents(tx, [a1, a2, b1], [fn]),
+      await ingestEvents(tx, [a3, a4], [fn]),
+    ]);
+    expect(started).toEqual([2, 1]);
+    const full = await batchOf(a1);
+    expect(full?.ids).toEqual([a1.id, a2.id, a3.id]);
+    expect(full!.due_in_s).toBeLessThan(1);
+    expect((await batchOf(b1))?.ids).toEqual([b1.id]);
+    const partial = await batchOf(a4);
+    expect(partial?.ids).toEqual([a4.id]);
+    expect(partial!.due_in_s).toBeGreaterThan(50);
+
+    // Once a process has claimed the partial batch, later events open a batch of their own.
+    await rawSql()`update job_runs set lease_token = 'taken', lease_until = now() + interval '1 minute'
+      where function_id = ${fn.id} and event_id = ${a4.id}`;
+    expect(await rawSql().begin((tx) => ingestEvents(tx, [a5, a6], [fn]))).toBe(1);
+    expect((await batches()).map((row) => row.ids)).toHaveLength(4);
+    expect((await batchOf(a4))?.ids).toEqual([a4.id]);
+    expect((await batchOf(a5))?.ids).toEqual([a5.id, a6.id]);
+    await rawSql()`delete from job_runs where function_id = ${fn.id}`;
+  });
+
   test("an event delivered twice starts one run, and idempotency keys start one run per key", async () => {
     const fn: TJobFunction = {
       id: `test-intake-${randomUUID()}`,

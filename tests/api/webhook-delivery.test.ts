@@ -125,13 +125,23 @@ describe("webhook delivery", () => {
         nextAttemptAt: null,
       }),
     ]);
-    // The attempt's result reached the runner together with the run's end, and was kept.
+    // The first attempt ran in a batch run, which kept the attempt's outcome as its step.
+    const deliveryId = log.body.data[0].id;
     const [run] = await rawSql()<{ status: string; steps: Record<string, { data: unknown }> }[]>`
       select status, steps from job_runs
-      where function_id like '%deliver-webhook' and event->'data'->>'deliveryId' = ${log.body.data[0].id}`;
+      where function_id like '%deliver-webhooks' and events @> ${JSON.stringify([{ data: { deliveryId } }])}::jsonb`;
     expect(run?.status).toBe("completed");
     expect(Object.values(run?.steps ?? {})).toEqual([
-      { data: { done: true, status: "delivered" } },
+      {
+        data: expect.arrayContaining([
+          {
+            deliveryId,
+            endpointId: subscribedId,
+            attempt: 1,
+            outcome: { done: true, status: "delivered" },
+          },
+        ]),
+      },
     ]);
   });
 
