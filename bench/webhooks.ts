@@ -3,12 +3,14 @@
  * up, with p99 from event creation (its createdAt) to receipt at a receiver on 127.0.0.1 under
  * 250 ms (bench/lib/sustained-rate.ts), against the GET /api/health floor of the API process,
  * measured between the trials. Events are written by emitEvent, each in its own transaction as
- * a state change would, and go outbox → runner → deliver-webhook → a signed POST. The service
+ * a state change would, and go outbox → runner → deliver-webhooks (in batches) → a signed POST. The service
  * runs as an API process and a worker process (bench/lib/deployment.ts). Peak memory of both
  * processes goes into the figure's details.
  */
 import { db } from "@/db/client";
+import { firstAttemptBatch } from "@/inngest/functions/deliver-webhooks";
 import { emitEvent } from "@/lib/events/emit-event";
+import { sleepMs } from "@/lib/jobs/timing";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { startReceiver } from "@/lib/webhooks/test-fixtures/receiver";
@@ -107,6 +109,8 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
           settings,
           goalRatio,
           maxP99Ms,
+          // The last first attempts wait out the batch timeout when they do not fill a batch.
+          holdMs: sleepMs(firstAttemptBatch.timeout),
           floorRound: () => healthRate(server.baseUrl, settings),
           trial,
         });

@@ -184,11 +184,17 @@ describe.skipIf(!databaseUrl)(
       const flaky = await receiverAnswering([503, 200]);
       const ok = await endpointWithEvent(`${healthy.origin}/batch-ok`);
       const failing = await endpointWithEvent(`${flaky.origin}/batch-failing`);
-      const { batch, retried } = await deliver(ok, failing);
-      expect(batch).toEqual({ attempted: 2, delivered: 1 });
+      const deleted = await endpointWithEvent(`${healthy.origin}/batch-deleted`);
+      await db
+        .update(webhookEndpoints)
+        .set({ deletedAt: new Date() })
+        .where(eq(webhookEndpoints.id, deleted.endpointId));
+      const { batch, retried } = await deliver(ok, failing, deleted);
+      expect(batch).toEqual({ attempted: 3, delivered: 1 });
+      expect(await deliveryRow(deleted.deliveryId)).toMatchObject({ status: "cancelled" });
       expect(healthy.received).toHaveLength(1);
       expect(flaky.received).toHaveLength(2);
-      const jobs = await retryJobs([ok.deliveryId, failing.deliveryId]);
+      const jobs = await retryJobs([ok.deliveryId, failing.deliveryId, deleted.deliveryId]);
       expect(jobs.map((job) => [job.id, job.data])).toEqual([
         [
           `retry-${failing.deliveryId}-2`,

@@ -3,6 +3,9 @@ import { deliveryRequested, type TDeliveryRequested } from "@/lib/events/jobs";
 import { attemptFirstDeliveries } from "@/lib/webhooks/delivery/attempt-first-deliveries";
 import { scheduleRetries } from "@/lib/webhooks/delivery/schedule-retries";
 
+/** A batch starts when it holds `maxSize` first attempts, or `timeout` after its first. */
+export const firstAttemptBatch = { maxSize: 10, timeout: "1s" } as const;
+
 /**
  * First attempts of deliveries, in batches: one run sends up to `maxSize` of them at once, then
  * hands each one that failed to its own `retry-webhook-delivery` run.
@@ -11,7 +14,7 @@ export const deliverWebhooks = inngest.createFunction(
   {
     id: "deliver-webhooks",
     triggers: [{ event: deliveryRequested }],
-    batchEvents: { maxSize: 20, timeout: "1s" },
+    batchEvents: firstAttemptBatch,
     retries: 5,
   },
   async ({ events, step }) => {

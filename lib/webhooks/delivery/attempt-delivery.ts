@@ -6,9 +6,16 @@ import { recordWebhookAttempt } from "@/lib/observability/record-webhook-attempt
 import { SpanKind, traceSpan } from "@/lib/observability/tracing";
 import { activeSecrets } from "./active-secrets";
 import { resultOfRow, resultOfSend, type TAttemptResult } from "./attempt-result";
-import { claimedAttempt, readAndClaimAttempt } from "./claim-attempt";
+import { claimedAttempt, readAndClaimAttempts, type TAttemptTarget } from "./claim-attempt";
 import { sendWebhook } from "./send";
-import { settleAttempt, type TAttemptOutcome } from "./settle-attempt";
+import { settleAttempts, type TAttemptOutcome } from "./settle-attempt";
+
+export type TAttemptRequest = {
+  deliveryId: string;
+  /** The attempt's number, and its place in the retry schedule (1 for a first attempt). */
+  attempt: number;
+  retry: number;
+};
 
 async function closeWithoutAttempt(
   deliveryId: string,
@@ -23,52 +30,71 @@ async function closeWithoutAttempt(
 }
 
 /**
- * Attempt number `attempt` of a delivery (retry `retry` of this run, for the schedule): the
- * endpoint is read again with the attempt's claim (deleted → cancelled, disabled → failed, and
- * nothing claimed), so that it is sent at most once; then it is sent, with the URL vetted again
- * against the current DNS.
+ * Attempts of deliveries (one each), all at once, so that a slow receiver holds up none of the
+ * others. Each endpoint is read again with the attempt's claim (deleted → cancelled, disabled
+ * → failed, and nothing claimed), so that an attempt is sent at most once; then it is sent,
+ * with the URL vetted again against the current DNS. Outcomes in the order of the requests.
  */
-export async function attemptDelivery({
-  deliveryId,
-  attempt,
-  retry,
-}: {
-  deliveryId: string;
-  attempt: number;
-  retry: number;
-}): Promise<TAttemptOutcome> {
-  const target = await readAndClaimAttempt(deliveryId, attempt);
-  if (!target) return { done: true, status: "cancelled" };
-  const { delivery, endpoint, event } = target;
-  if (delivery.status !== "pending") return { done: true, status: delivery.status };
-  if (endpoint.deletedAt)
-    return closeWithoutAttempt(deliveryId, "cancelled", "the endpoint was deleted");
-  if (endpoint.status === "disabled") {
-    return closeWithoutAttempt(deliveryId, "failed", "the endpoint is disabled");
-  }
+export async function attemptDeliveries(requests: TAttemptRequest[]): Promise<TAttemptOutcome[]> {
+  const targets = await readAndClaimAttempts(requests);
+  const settled: { request: TAttemptRequest; target: TAttemptTarget; result: TAttemptResult }[] =
+    [];
+  const outcomes = await Promise.all(
+    requests.map(async (request): Promise<TAttemptOutcome | undefined> => {
+      const target = targets.get(request.deliveryId);
+      if (!target) return { done: true, status: "cancelled" };
+      const { delivery, endpoint } = target;
+      if (delivery.status !== "pending") return { done: true, status: delivery.status };
+      if (endpoint.deletedAt)
+        return closeWithoutAttempt(delivery.id, "cancelled", "the endpoint was deleted");
+      if (endpoint.status === "disabled")
+        return closeWithoutAttempt(delivery.id, "failed", "the endpoint is disabled");
+      settled.push({ request, target, result: await resultOf(request, target) });
+      return undefined;
+    }),
+  );
+  const settledOutcomes = await settleAttempts(
+    settled.map(({ request, target, result }) => ({
+      ...request,
+      endpointId: target.endpoint.id,
+      result,
+    })),
+  );
+  const byDelivery = new Map(
+    settled.map(({ request }, index) => [request.deliveryId, settledOutcomes[index]!]),
+  );
+  return outcomes.map((outcome, index) => outcome ?? byDelivery.get(requests[index]!.deliveryId)!);
+}
 
-  let result: TAttemptResult;
-  if (target.claimed) {
-    const body = JSON.stringify(presentEvent(event));
-    const sent = await traceSpan(
-      "webhook send",
-      {
-        kind: SpanKind.CLIENT,
-        attributes: { "webhook.delivery_id": deliveryId, "webhook.attempt": attempt },
-      },
-      () =>
-        sendWebhook({
-          url: endpoint.url,
-          environment: endpoint.environment,
-          id: event.id,
-          body,
-          secrets: activeSecrets(endpoint),
-        }),
-    );
-    result = resultOfSend(sent, body);
-    recordWebhookAttempt({ deliveryId, endpointId: endpoint.id, attempt, ...result });
-  } else {
-    result = resultOfRow(await claimedAttempt(deliveryId, attempt));
-  }
-  return settleAttempt({ deliveryId, endpointId: endpoint.id, attempt, retry, result });
+/** One delivery's attempt: attemptDeliveries for one. */
+export async function attemptDelivery(request: TAttemptRequest): Promise<TAttemptOutcome> {
+  const [outcome] = await attemptDeliveries([request]);
+  return outcome!;
+}
+
+/** Sends the attempt this call claimed, or reads what became of one claimed before a crash. */
+async function resultOf(
+  { deliveryId, attempt }: TAttemptRequest,
+  { endpoint, event, claimed }: TAttemptTarget,
+): Promise<TAttemptResult> {
+  if (!claimed) return resultOfRow(await claimedAttempt(deliveryId, attempt));
+  const body = JSON.stringify(presentEvent(event));
+  const sent = await traceSpan(
+    "webhook send",
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { "webhook.delivery_id": deliveryId, "webhook.attempt": attempt },
+    },
+    () =>
+      sendWebhook({
+        url: endpoint.url,
+        environment: endpoint.environment,
+        id: event.id,
+        body,
+        secrets: activeSecrets(endpoint),
+      }),
+  );
+  const result = resultOfSend(sent, body);
+  recordWebhookAttempt({ deliveryId, endpointId: endpoint.id, attempt, ...result });
+  return result;
 }

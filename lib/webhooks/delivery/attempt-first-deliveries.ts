@@ -1,5 +1,5 @@
 import type { TDeliveryRequested } from "@/lib/events/jobs";
-import { attemptDelivery } from "./attempt-delivery";
+import { attemptDeliveries } from "./attempt-delivery";
 import type { TAttemptOutcome } from "./settle-attempt";
 
 export type TFirstAttempt = {
@@ -10,17 +10,19 @@ export type TFirstAttempt = {
 };
 
 /**
- * The first attempt of each requested delivery, all at once: a slow receiver holds up none of
- * the others. Each is claimed before it is sent, so running this again after a crash sends
- * nothing twice and returns the same outcomes.
+ * The first attempt of each requested delivery, all at once (attemptDeliveries). Running this
+ * again after a crash sends nothing twice and returns the same outcomes.
  */
-export function attemptFirstDeliveries(requests: TDeliveryRequested[]): Promise<TFirstAttempt[]> {
-  return Promise.all(
-    requests.map(async ({ deliveryId, endpointId, firstAttempt = 1 }) => ({
-      deliveryId,
-      endpointId,
-      attempt: firstAttempt,
-      outcome: await attemptDelivery({ deliveryId, attempt: firstAttempt, retry: 1 }),
-    })),
-  );
+export async function attemptFirstDeliveries(
+  requests: TDeliveryRequested[],
+): Promise<TFirstAttempt[]> {
+  // A delivery requested twice in one batch (two manual retries) is attempted once.
+  const unique = [...new Map(requests.map((request) => [request.deliveryId, request])).values()];
+  const attempts = unique.map(({ deliveryId, endpointId, firstAttempt = 1 }) => ({
+    deliveryId,
+    endpointId,
+    attempt: firstAttempt,
+  }));
+  const outcomes = await attemptDeliveries(attempts.map((item) => ({ ...item, retry: 1 })));
+  return attempts.map((item, index) => ({ ...item, outcome: outcomes[index]! }));
 }

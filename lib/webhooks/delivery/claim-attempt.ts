@@ -20,45 +20,50 @@ export type TAttemptTarget = {
 };
 
 function buildReadAndClaim(database: TDatabase) {
-  const claimed = database.$with("claimed", { attempt: webhookAttempts.attempt }).as(sql`
+  const deliveryIds = sql`${sql.placeholder("deliveryIds")}::text[]`;
+  const claimed = database.$with("claimed", { deliveryId: webhookAttempts.deliveryId }).as(sql`
     insert into ${webhookAttempts} (delivery_id, endpoint_id, attempt, started_at)
-    select d.id, d.endpoint_id, ${sql.placeholder("attempt")}, now()
-    from ${webhookDeliveries} d join ${webhookEndpoints} e on e.id = d.endpoint_id
-    where d.id = ${sql.placeholder("deliveryId")} and d.status = 'pending'
-      and e.deleted_at is null and e.status <> 'disabled'
+    select d.id, d.endpoint_id, wanted.attempt, now()
+    from unnest(${deliveryIds}, ${sql.placeholder("attempts")}::int[]) as wanted(delivery_id, attempt)
+      join ${webhookDeliveries} d on d.id = wanted.delivery_id
+      join ${webhookEndpoints} e on e.id = d.endpoint_id
+    where d.status = 'pending' and e.deleted_at is null and e.status <> 'disabled'
     on conflict do nothing
-    returning attempt`);
+    returning delivery_id`);
   return database
     .with(claimed)
     .select({
       delivery: webhookDeliveries,
       endpoint: webhookEndpoints,
       event: events,
-      claimed: sql<boolean>`exists (select 1 from ${claimed})`,
+      claimed: sql<boolean>`exists (select 1 from ${claimed} c where c.delivery_id = ${webhookDeliveries.id})`,
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
-    .prepare("webhook_attempt_read_and_claim");
+    .where(sql`${webhookDeliveries.id} = any(${deliveryIds})`)
+    .prepare("webhook_attempts_read_and_claim");
 }
 
 const readAndClaim = () =>
-  preparedQuery("webhook_attempt_read_and_claim", buildReadAndClaim, "statements");
+  preparedQuery("webhook_attempts_read_and_claim", buildReadAndClaim, "statements");
 
 /**
- * Reads a delivery with its endpoint and event and, when an attempt may start (the delivery is
- * pending, its endpoint neither deleted nor disabled: what attemptDelivery checks on the row),
- * records that attempt `attempt` starts, in one statement, before anything is sent. Only the
- * first caller claims it: a step that runs again after a crash finds the row and sends nothing,
- * so no attempt ever reaches a receiver twice. Undefined when the delivery is gone.
+ * Reads deliveries with their endpoints and events and, for each whose attempt may start (the
+ * delivery is pending, its endpoint neither deleted nor disabled: what attemptDeliveries checks
+ * on the row), records that its attempt starts, in one statement, before anything is sent. Only
+ * the first caller claims an attempt: a step that runs again after a crash finds the row and
+ * sends nothing, so no attempt ever reaches a receiver twice. A delivery that is gone is absent
+ * from the answer. One attempt per delivery.
  */
-export async function readAndClaimAttempt(
-  deliveryId: string,
-  attempt: number,
-): Promise<TAttemptTarget | undefined> {
-  const [target] = await readAndClaim().execute({ deliveryId, attempt });
-  return target;
+export async function readAndClaimAttempts(
+  wanted: { deliveryId: string; attempt: number }[],
+): Promise<Map<string, TAttemptTarget>> {
+  const targets = await readAndClaim().execute({
+    deliveryIds: wanted.map((item) => item.deliveryId),
+    attempts: wanted.map((item) => item.attempt),
+  });
+  return new Map(targets.map((target) => [target.delivery.id, target]));
 }
 
 /** The recorded attempt that an earlier run of the step claimed. */

@@ -11,8 +11,6 @@ export type TAttemptOutcome =
 
 type TDeliveryStatus = TAttemptOutcome & { done: true };
 
-const jsonOrNull = (value: object | null) => (value === null ? null : JSON.stringify(value));
-
 async function disableEndpoint(tx: TTransaction, endpointId: string, reason: string) {
   await tx
     .update(webhookEndpoints)
@@ -26,64 +24,84 @@ async function disableEndpoint(tx: TTransaction, endpointId: string, reason: str
     );
 }
 
-/**
- * The common case in one statement: a first write of a successful attempt closes its pending
- * delivery as delivered. False when either row was not as expected (the general path decides).
- */
-async function closeDelivered({
-  deliveryId,
-  attempt,
-  result,
-}: {
+type TSettleRequest = {
   deliveryId: string;
+  endpointId: string;
+  /** The attempt's number, and its place in the retry schedule (1 for a first attempt). */
   attempt: number;
+  retry: number;
   result: TAttemptResult;
-}): Promise<boolean> {
+};
+
+/**
+ * The common case in one statement for any number of attempts: a first write of a successful
+ * attempt closes its pending delivery as delivered. Returns the deliveries closed; the others
+ * (either row not as expected) go the general way.
+ */
+async function closeDelivered(requests: TSettleRequest[]): Promise<Set<string>> {
+  if (requests.length === 0) return new Set();
   const now = new Date().toISOString();
-  const { exchange } = result;
-  const rows = await statementDb().execute(sql`
-    with recorded as (
-      update webhook_attempts set finished_at = ${now}::timestamptz, succeeded = true,
-        response_code = ${result.responseCode}, latency_ms = ${result.latencyMs}, error = null,
-        retry_after_ms = ${result.retryAfterMs},
-        request_headers = ${jsonOrNull(exchange.requestHeaders)}::jsonb,
-        request_body = ${exchange.requestBody},
-        response_headers = ${jsonOrNull(exchange.responseHeaders)}::jsonb,
-        response_body = ${exchange.responseBody}
-      where delivery_id = ${deliveryId} and attempt = ${attempt} and finished_at is null
-      returning started_at)
-    update webhook_deliveries set status = 'delivered', attempts = ${attempt},
-      last_attempt_at = recorded.started_at, last_response_code = ${result.responseCode},
-      last_latency_ms = ${result.latencyMs}, last_error = null, next_attempt_at = null,
+  const rows = requests.map(({ deliveryId, attempt, result }) => ({
+    delivery_id: deliveryId,
+    attempt,
+    response_code: result.responseCode,
+    latency_ms: result.latencyMs,
+    retry_after_ms: result.retryAfterMs,
+    request_headers: result.exchange.requestHeaders,
+    request_body: result.exchange.requestBody,
+    response_headers: result.exchange.responseHeaders,
+    response_body: result.exchange.responseBody,
+  }));
+  const closed = await statementDb().execute<{ id: string }>(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(delivery_id text,
+        attempt int, response_code int, latency_ms int, retry_after_ms int, request_headers jsonb,
+        request_body text, response_headers jsonb, response_body text)),
+    recorded as (
+      update webhook_attempts a set finished_at = ${now}::timestamptz, succeeded = true,
+        response_code = i.response_code, latency_ms = i.latency_ms, error = null,
+        retry_after_ms = i.retry_after_ms, request_headers = i.request_headers,
+        request_body = i.request_body, response_headers = i.response_headers,
+        response_body = i.response_body
+      from input i
+      where a.delivery_id = i.delivery_id and a.attempt = i.attempt and a.finished_at is null
+      returning a.delivery_id, a.attempt, a.started_at, i.response_code, i.latency_ms)
+    update webhook_deliveries d set status = 'delivered', attempts = r.attempt,
+      last_attempt_at = r.started_at, last_response_code = r.response_code,
+      last_latency_ms = r.latency_ms, last_error = null, next_attempt_at = null,
       delivered_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-    from recorded
-    where webhook_deliveries.id = ${deliveryId} and webhook_deliveries.status = 'pending'
-    returning 1 as closed`);
-  return rows.length === 1;
+    from recorded r
+    where d.id = r.delivery_id and d.status = 'pending'
+    returning d.id`);
+  return new Set(closed.map((row) => row.id));
 }
 
 /**
- * Writes the result of attempt `attempt` (retry number `retry` of this run) and decides what
- * comes next: delivered, failed for good, or another try after the scheduled wait (or the
- * receiver's Retry-After). A 410 Gone, or 5 days of nothing but failures, disables the endpoint.
- * Safe to run twice for the same attempt: the first write wins and the answer is the same.
+ * Writes the results of attempts and decides what comes next for each delivery: delivered,
+ * failed for good, or another try after the scheduled wait (or the receiver's Retry-After). A
+ * 410 Gone, or 5 days of nothing but failures, disables the endpoint. Successful first writes
+ * close in one statement; the rest are settled one by one. Safe to run twice for the same
+ * attempt: the first write wins and the answer is the same.
  */
-export async function settleAttempt({
+export async function settleAttempts(requests: TSettleRequest[]): Promise<TAttemptOutcome[]> {
+  const closed = await closeDelivered(requests.filter(({ result }) => result.succeeded));
+  return Promise.all(
+    requests.map((request) =>
+      closed.has(request.deliveryId)
+        ? { done: true as const, status: "delivered" as const }
+        : settleOne(request),
+    ),
+  );
+}
+
+/** One attempt's result, in a transaction: see settleAttempts. */
+function settleOne({
   deliveryId,
   endpointId,
   attempt,
   retry,
   result,
-}: {
-  deliveryId: string;
-  endpointId: string;
-  attempt: number;
-  retry: number;
-  result: TAttemptResult;
-}): Promise<TAttemptOutcome> {
-  if (result.succeeded && (await closeDelivered({ deliveryId, attempt, result }))) {
-    return { done: true, status: "delivered" };
-  }
+}: TSettleRequest): Promise<TAttemptOutcome> {
   return db.transaction(async (tx) => {
     const attemptKey = and(
       eq(webhookAttempts.deliveryId, deliveryId),
