@@ -39,7 +39,7 @@ export async function attemptDeliveries(requests: TAttemptRequest[]): Promise<TA
   const targets = await readAndClaimAttempts(requests);
   const settled: { request: TAttemptRequest; target: TAttemptTarget; result: TAttemptResult }[] =
     [];
-  const outcomes = await Promise.all(
+  const attempted = await Promise.allSettled(
     requests.map(async (request): Promise<TAttemptOutcome | undefined> => {
       const target = targets.get(request.deliveryId);
       if (!target) return { done: true, status: "cancelled" };
@@ -60,10 +60,17 @@ export async function attemptDeliveries(requests: TAttemptRequest[]): Promise<TA
       result,
     })),
   );
+  // What was sent is recorded before a failure elsewhere in the batch is thrown, so that the
+  // step's next run finds those attempts finished, not interrupted, and sends none again.
+  const failure = attempted.find((item) => item.status === "rejected");
+  if (failure) throw failure.reason;
   const byDelivery = new Map(
     settled.map(({ request }, index) => [request.deliveryId, settledOutcomes[index]!]),
   );
-  return outcomes.map((outcome, index) => outcome ?? byDelivery.get(requests[index]!.deliveryId)!);
+  return attempted.map(
+    (item, index) =>
+      (item.status === "fulfilled" && item.value) || byDelivery.get(requests[index]!.deliveryId)!,
+  );
 }
 
 /** One delivery's attempt: attemptDeliveries for one. */
