@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TEventEnvelope } from "../console/api";
 import { NavIcon } from "../console/nav-icon";

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TReceiptListItem } from "../console/api";
 import { formatMoney } from "../console/money";

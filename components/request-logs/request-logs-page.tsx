@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey, type TRequestLog } from "../console/api";
 import { NavIcon } from "../console/nav-icon";
