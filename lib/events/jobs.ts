@@ -9,6 +9,8 @@ export type TDeliveryRequested = {
   endpointId: string;
   /** Number of the attempt: 1, or the next one for a retry by hand (a fresh schedule). */
   firstAttempt?: number;
+  /** The trace of the change that enqueued it (when tracing is on): a batch holds many. */
+  traceparent?: string;
 };
 
 /** The rest of a delivery's schedule after a failed first attempt: one run per delivery. */
@@ -22,4 +24,6 @@ export type TDeliveryRetryScheduled = {
   retry: number;
   /** How long to wait before that attempt. */
   waitMs: number;
+  /** The first attempt's trace, which the retries continue. */
+  traceparent?: string;
 };

@@ -25,11 +25,11 @@ export async function enqueueJob(executor: TExecutor, job: TJob): Promise<string
 
 /**
  * A job's data, with the enqueuing span's `traceparent` when tracing is on, so that its run
- * continues the request's trace.
+ * continues the request's trace; a job that carries on another's work keeps the one it names.
  */
 function traced(data: TJob["data"]): TJob["data"] {
   const traceparent = currentTraceparent();
-  return traceparent ? { ...data, traceparent } : data;
+  return traceparent && data.traceparent === undefined ? { ...data, traceparent } : data;
 }
 
 const outboxRows = (jobs: TJob[]) =>

@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { presentEvent } from "@/lib/events/present-event";
 import { recordWebhookAttempt } from "@/lib/observability/record-webhook-attempt";
-import { SpanKind, traceSpan } from "@/lib/observability/tracing";
+import { continueTrace, SpanKind, traceSpan } from "@/lib/observability/tracing";
 import { activeSecrets } from "./active-secrets";
 import { resultOfRow, resultOfSend, type TAttemptResult } from "./attempt-result";
 import { claimedAttempt, readAndClaimAttempts, type TAttemptTarget } from "./claim-attempt";
@@ -15,6 +15,8 @@ export type TAttemptRequest = {
   /** The attempt's number, and its place in the retry schedule (1 for a first attempt). */
   attempt: number;
   retry: number;
+  /** The trace the attempt's send belongs to, when it is not the run's own (a batch). */
+  traceparent?: string;
 };
 
 async function closeWithoutAttempt(
@@ -81,26 +83,28 @@ export async function attemptDelivery(request: TAttemptRequest): Promise<TAttemp
 
 /** Sends the attempt this call claimed, or reads what became of one claimed before a crash. */
 async function resultOf(
-  { deliveryId, attempt }: TAttemptRequest,
+  { deliveryId, attempt, traceparent }: TAttemptRequest,
   { endpoint, event, claimed }: TAttemptTarget,
 ): Promise<TAttemptResult> {
   if (!claimed) return resultOfRow(await claimedAttempt(deliveryId, attempt));
   const body = JSON.stringify(presentEvent(event));
-  const sent = await traceSpan(
-    "webhook send",
-    {
-      kind: SpanKind.CLIENT,
-      attributes: { "webhook.delivery_id": deliveryId, "webhook.attempt": attempt },
-    },
-    () =>
-      sendWebhook({
-        url: endpoint.url,
-        environment: endpoint.environment,
-        id: event.id,
-        body,
-        secrets: activeSecrets(endpoint),
-      }),
-  );
+  const send = () =>
+    traceSpan(
+      "webhook send",
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { "webhook.delivery_id": deliveryId, "webhook.attempt": attempt },
+      },
+      () =>
+        sendWebhook({
+          url: endpoint.url,
+          environment: endpoint.environment,
+          id: event.id,
+          body,
+          secrets: activeSecrets(endpoint),
+        }),
+    );
+  const sent = await continueTrace(traceparent, send);
   const result = resultOfSend(sent, body);
   recordWebhookAttempt({ deliveryId, endpointId: endpoint.id, attempt, ...result });
   return result;

@@ -6,6 +6,7 @@ export type TFirstAttempt = {
   deliveryId: string;
   endpointId: string;
   attempt: number;
+  traceparent?: string;
   outcome: TAttemptOutcome;
 };
 
@@ -18,10 +19,11 @@ export async function attemptFirstDeliveries(
 ): Promise<TFirstAttempt[]> {
   // A delivery requested twice in one batch (two manual retries) is attempted once.
   const unique = [...new Map(requests.map((request) => [request.deliveryId, request])).values()];
-  const attempts = unique.map(({ deliveryId, endpointId, firstAttempt = 1 }) => ({
+  const attempts = unique.map(({ deliveryId, endpointId, firstAttempt = 1, traceparent }) => ({
     deliveryId,
     endpointId,
     attempt: firstAttempt,
+    traceparent,
   }));
   const outcomes = await attemptDeliveries(attempts.map((item) => ({ ...item, retry: 1 })));
   return attempts.map((item, index) => ({ ...item, outcome: outcomes[index]! }));

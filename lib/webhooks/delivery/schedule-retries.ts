@@ -9,7 +9,7 @@ import type { TFirstAttempt } from "./attempt-first-deliveries";
  * crash before this step was recorded) starts one run.
  */
 export async function scheduleRetries(attempts: TFirstAttempt[]): Promise<number> {
-  const jobs = attempts.flatMap(({ deliveryId, endpointId, attempt, outcome }) => {
+  const jobs = attempts.flatMap(({ deliveryId, endpointId, attempt, traceparent, outcome }) => {
     if (outcome.done) return [];
     const data: TDeliveryRetryScheduled = {
       deliveryId,
@@ -17,6 +17,7 @@ export async function scheduleRetries(attempts: TFirstAttempt[]): Promise<number
       attempt: attempt + 1,
       retry: 2,
       waitMs: outcome.retryInMs,
+      traceparent,
     };
     return [{ id: `retry-${deliveryId}-${attempt + 1}`, name: deliveryRetryScheduled, data }];
   });
