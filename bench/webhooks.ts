@@ -3,9 +3,9 @@
  * up, with p99 from event creation (its createdAt) to receipt at a receiver on 127.0.0.1 under
  * 250 ms (bench/lib/sustained-rate.ts), against the GET /api/health floor of the API process,
  * measured between the trials. Events are written by emitEvent, each in its own transaction as
- * a state change would, and go outbox → runner → deliver-webhooks (in batches) → a signed POST. The service
- * runs as an API process and a worker process (bench/lib/deployment.ts). Peak memory of both
- * processes goes into the figure's details.
+ * a state change would, and go outbox → runner → deliver-webhooks (in batches) → a signed
+ * POST. The service runs as an API process and a worker process (bench/lib/deployment.ts). Peak
+ * memory of both processes goes into the figure's details.
  */
 import { db } from "@/db/client";
 import { firstAttemptBatch } from "@/inngest/functions/deliver-webhooks";
