@@ -58,7 +58,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node_modules/.bin/next start -p ${port}`,
+    // Playwright's request contexts reuse idle sockets without reading `Keep-Alive: timeout=`;
+    // a server keep-alive longer than any test keeps a socket from closing just as it is reused.
+    command: `node_modules/.bin/next start -p ${port} --keepAliveTimeout 180000`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
