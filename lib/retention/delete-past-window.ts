@@ -12,6 +12,7 @@ export const retainedTables = [
   "job_events",
   "idempotency_keys",
   "request_logs",
+  "mandate_spend_days",
 ] as const;
 
 export type TRetainedTable = (typeof retainedTables)[number];
@@ -50,11 +51,17 @@ function batch(
       return sql`delete from job_runs where id in (
         select id from job_runs where status <> 'queued' and ended_at < ${cutoff}::timestamptz
         limit ${limit}) returning 1`;
-    // Kept only to ignore a second delivery of an event; the outbox row that could resend it is
-    // gone well before (RETENTION_OUTBOX_DAYS), and each run holds its own copy of its event.
     case "request_logs":
       return sql`delete from request_logs where id in (
         select id from request_logs where created_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
+    // A mandate's counter caps spending on its own UTC day only: once the day is over, a failed
+    // settlement's release has nothing left to give back.
+    case "mandate_spend_days":
+      return sql`delete from mandate_spend_days where (agent_id, currency, day) in (
+        select agent_id, currency, day from mandate_spend_days
+        where day < (${cutoff}::timestamptz at time zone 'UTC')::date limit ${limit}) returning 1`;
+    // Kept only to ignore a second delivery of an event; the outbox row that could resend it is
+    // gone well before (RETENTION_OUTBOX_DAYS), and each run holds its own copy of its event.
     case "job_events":
       return sql`delete from job_events where id in (
         select id from job_events where received_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
@@ -71,6 +78,8 @@ const windowOf = (table: TRetainedTable, settings: TRetentionSettings) =>
     job_events: settings.RETENTION_JOB_RUNS_DAYS,
     idempotency_keys: 0,
     request_logs: settings.RETENTION_REQUEST_LOGS_DAYS,
+    // Yesterday's counters stay, for settlements that fail just after midnight.
+    mandate_spend_days: 1,
   })[table];
 
 /**

@@ -50,6 +50,7 @@ const keyOf: Record<string, string> = {
   job_runs: "id",
   job_events: "id",
   idempotency_keys: "organization_id || environment || key",
+  mandate_spend_days: "agent_id || '#' || currency || '#' || day",
   settlements: "id",
   receipts: "id",
   evidence_records: "id::text",
@@ -58,8 +59,8 @@ const keyOf: Record<string, string> = {
   attest_log_nodes: "ctid::text",
   attest_log_heads: "ctid::text",
 };
-const retained = Object.keys(keyOf).slice(0, 7);
-const keptForever = Object.keys(keyOf).slice(7);
+const retained = Object.keys(keyOf).slice(0, 8);
+const keptForever = Object.keys(keyOf).slice(8);
 
 async function keys(table: string, where = "true"): Promise<Set<string>> {
   const rows = await rawSql().unsafe<{ key: string }[]>(
@@ -149,6 +150,9 @@ describe.skipIf(embedded)("retention", () => {
       await tx.unsafe(
         `update idempotency_keys set created_at = ${days(60)}, expires_at = ${days(59)}`,
       );
+      // A mandate's spending counter of a day long past (this settlement's payer has none).
+      await tx.unsafe(`insert into mandate_spend_days (organization_id, environment, agent_id, currency, day, spent)
+        values ('${tenant.organizationId}', 'sandbox', '${payer}', 'USD', (${days(60)})::date, 1000)`);
     });
     const old = await snapshot();
     // What must go: every aged row of the retained tables, except work still to do (queued
@@ -183,6 +187,13 @@ describe.skipIf(embedded)("retention", () => {
         ('evt-job-6d', 'test/retention.kept', '{}', 0, ${days(6)})`);
       await tx.unsafe(`insert into idempotency_keys (organization_id, environment, key, request_hash, created_at, expires_at)
         values ('${tenant.organizationId}', 'sandbox', 'still-valid', 'hash', ${days(0.5)}, now() + interval '12 hours')`);
+      // Yesterday's and today's counters (UTC): a settlement may still fail and give back to them.
+      for (const [currency, day] of [
+        ["EUR", "(now() at time zone 'UTC')::date - 1"],
+        ["GBP", "(now() at time zone 'UTC')::date"],
+      ])
+        await tx.unsafe(`insert into mandate_spend_days (organization_id, environment, agent_id, currency, day, spent)
+          values ('${tenant.organizationId}', 'sandbox', '${payer}', '${currency}', ${day}, 500)`);
     });
     const before = await snapshot();
 
