@@ -222,6 +222,49 @@ describe.skipIf(!databaseUrl)(
       expect(await retryJobs([target.deliveryId])).toHaveLength(1);
     });
 
+    test("a fault in one delivery fails the batch only after the others are recorded; the step run again sends none twice", async () => {
+      const healthy = await receiverAnswering([200]);
+      const ok = await endpointWithEvent(`${healthy.origin}/fault-ok`);
+      const broken = await endpointWithEvent(`${healthy.origin}/fault-broken`);
+      await db
+        .update(webhookEndpoints)
+        .set({ deletedAt: new Date() })
+        .where(eq(webhookEndpoints.id, broken.endpointId));
+      // A real PostgreSQL fault for one row: cancelling that delivery raises.
+      await db.execute(
+        sql.raw(`create function fail_cancelling() returns trigger language plpgsql
+        as $$ begin raise exception 'injected fault'; end $$`),
+      );
+      await db.execute(
+        sql.raw(`create trigger fail_cancelling before update on webhook_deliveries
+        for each row when (new.id = '${broken.deliveryId}' and new.status = 'cancelled')
+        execute function fail_cancelling()`),
+      );
+      try {
+        for (let run = 0; run < 2; run++) {
+          const failed = await firstAttempts([ok, broken]);
+          // The step's error: the statement that failed, cancelling the broken delivery.
+          const message = (failed.error as { message?: string } | undefined)?.message ?? "";
+          expect(message).toContain('update "webhook_deliveries"');
+          expect(message).toContain(broken.deliveryId);
+          expect(healthy.received).toHaveLength(1);
+          expect(await deliveryRow(ok.deliveryId)).toMatchObject({
+            status: "delivered",
+            attempts: 1,
+          });
+          expect(await deliveryRow(broken.deliveryId)).toMatchObject({ status: "pending" });
+        }
+      } finally {
+        await db.execute(sql.raw("drop function fail_cancelling() cascade"));
+      }
+      const recovered = await firstAttempts([ok, broken]);
+      expect(recovered.result).toEqual({ attempted: 2, delivered: 1 });
+      expect(healthy.received).toHaveLength(1);
+      expect(await attemptsOf(ok.deliveryId)).toHaveLength(1);
+      expect(await deliveryRow(broken.deliveryId)).toMatchObject({ status: "cancelled" });
+      expect(await retryJobs([ok.deliveryId, broken.deliveryId])).toHaveLength(0);
+    });
+
     test("waits the scheduled 5 s after a first failure, or the receiver's later Retry-After", async () => {
       const plain = await receiverAnswering([500]);
       const first = await endpointWithEvent(`${plain.origin}/b`);

@@ -54,20 +54,19 @@ export async function ingestEvents(
   // A debounced run keeps only the latest event of its key, so of a batch's events for one key
   // only the last is handed over: the same run results as from handing over each in turn.
   const debounced = new Map<string, { fn: TJobFunction; debounce: TDebounce; event: TJobEvent }>();
+  const batches = new Map<string, { fn: TJobFunction; batch: TBatch; events: TJobEvent[] }>();
   for (const { fn, event } of triggered(freshEvents)) {
     if (fn.debounce)
       debounced.set(groupKeyOf(fn, fn.debounce.key, event), { fn, debounce: fn.debounce, event });
+    if (fn.batch) {
+      const key = groupKeyOf(fn, fn.batch.key, event);
+      const group = batches.get(key) ?? { fn, batch: fn.batch, events: [] };
+      group.events.push(event);
+      batches.set(key, group);
+    }
   }
   for (const [key, { fn, debounce, event }] of debounced) {
     started += await debounceRun(tx, fn, debounce, key, event);
-  }
-  const batches = new Map<string, { fn: TJobFunction; batch: TBatch; events: TJobEvent[] }>();
-  for (const { fn, event } of triggered(freshEvents)) {
-    if (!fn.batch) continue;
-    const key = groupKeyOf(fn, fn.batch.key, event);
-    const group = batches.get(key) ?? { fn, batch: fn.batch, events: [] };
-    group.events.push(event);
-    batches.set(key, group);
   }
   for (const [key, { fn, batch, events: batched }] of batches) {
     started += await addToBatch(tx, fn, batch, key, batched);

@@ -8,13 +8,9 @@ import { activeSecrets } from "./active-secrets";
 import { resultOfRow, resultOfSend, type TAttemptResult } from "./attempt-result";
 import { claimedAttempt, readAndClaimAttempts, type TAttemptTarget } from "./claim-attempt";
 import { sendWebhook } from "./send";
-import { settleAttempts, type TAttemptOutcome } from "./settle-attempt";
+import { settleAttempts, type TAttemptKey, type TAttemptOutcome } from "./settle-attempt";
 
-export type TAttemptRequest = {
-  deliveryId: string;
-  /** The attempt's number, and its place in the retry schedule (1 for a first attempt). */
-  attempt: number;
-  retry: number;
+export type TAttemptRequest = TAttemptKey & {
   /** The trace the attempt's send belongs to, when it is not the run's own (a batch). */
   traceparent?: string;
 };

@@ -24,14 +24,15 @@ async function disableEndpoint(tx: TTransaction, endpointId: string, reason: str
     );
 }
 
-type TSettleRequest = {
+/** Which attempt of which delivery. */
+export type TAttemptKey = {
   deliveryId: string;
-  endpointId: string;
   /** The attempt's number, and its place in the retry schedule (1 for a first attempt). */
   attempt: number;
   retry: number;
-  result: TAttemptResult;
 };
+
+type TSettleRequest = TAttemptKey & { endpointId: string; result: TAttemptResult };
 
 /**
  * The common case in one statement for any number of attempts: a first write of a successful
