@@ -9,7 +9,7 @@
  *     settlements, the events list, and receipt verification of the receipts issued through
  *     the real code (appended after the bulk-filled leaves, so their proofs span the whole log);
  *   - settle.sustained's quick search on each, each rate over its own health floor.
- * Each figure's details hold its table's bytes per row on the large database.
+ * Each figure's details hold its tables' bytes per row on the large database.
  */
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
@@ -111,6 +111,7 @@ export async function benchScale(settings: TSettings): Promise<TFigure[]> {
   const sizes = await tableSizes(large.url, [
     "agents",
     "settlements",
+    "settlement_parties",
     "receipts",
     "attest_log_nodes",
     "events",
@@ -150,7 +151,10 @@ export async function benchScale(settings: TSettings): Promise<TFigure[]> {
       });
     return [
       compared("scale.api_list", "list", sized("agents")),
-      compared("scale.settlements_list", "settlements", sized("settlements")),
+      compared("scale.settlements_list", "settlements", {
+        ...sized("settlements"),
+        ...sized("settlement_parties", "settlementParties"),
+      }),
       compared("scale.events_list", "events", sized("events")),
       compared("scale.verify_api", "verify", {
         ...sized("receipts"),

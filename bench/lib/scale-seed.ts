@@ -84,6 +84,13 @@ export async function seedScale(url: string, rows: number): Promise<string> {
     await inBatches(
       rows,
       (from, to) => sql`
+      insert into settlement_parties (organization_id, environment, created_at, settlement_id)
+      select ${org}, 'sandbox', ${ago("i")}, 'stl-scale' || i
+      from generate_series(${from}::int, ${to}::int) i`,
+    );
+    await inBatches(
+      rows,
+      (from, to) => sql`
       insert into receipts (id, organization_id, environment, settlement_id, negotiation_id,
         amount_value, currency, parties, adapter, external_ref, policy_snapshot, evidence_chain,
         evidence_chain_head, canonical, attest_hash, status, log_index, deterministic,

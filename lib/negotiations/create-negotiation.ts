@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
-import { agents, negotiations } from "@/db/schema";
+import { agents, negotiationParties, negotiations } from "@/db/schema";
 import type { TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { ApiError, conflict, invalid } from "@/lib/http/api-error";
@@ -105,6 +105,14 @@ export async function createNegotiation({
         updatedAt: now,
       })
       .returning();
+    await tx.insert(negotiationParties).values(
+      row!.partyOrganizationIds.map((organizationId) => ({
+        organizationId,
+        environment: row!.environment,
+        createdAt: row!.createdAt,
+        negotiationId: row!.id,
+      })),
+    );
     await recordNegotiationStep(tx, {
       negotiation: row!,
       step: {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
-import { settlements } from "@/db/schema";
+import { settlementParties, settlements } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
@@ -79,6 +79,14 @@ export async function createSettlement({
         updatedAt: now,
       })
       .returning();
+    await tx.insert(settlementParties).values(
+      row!.partyOrganizationIds.map((organizationId) => ({
+        organizationId,
+        environment: row!.environment,
+        createdAt: row!.createdAt,
+        settlementId: row!.id,
+      })),
+    );
     await emitSettlementEvent(tx, { row: row!, type: "settlement.created" });
     return presentSettlement(row!);
   });

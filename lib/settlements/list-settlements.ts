@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
-import { settlements } from "@/db/schema";
+import { settlementParties, settlements } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentSettlement } from "./present-settlement";
 import type { ZListSettlementsQuery } from "./schemas";
-import { visibleSettlements } from "./visibility";
 
 export async function listSettlements({
   tenant,
@@ -16,15 +15,19 @@ export async function listSettlements({
   tenant: TTenant;
   query: z.output<typeof ZListSettlementsQuery>;
 }) {
-  const page = keyset(settlements, query.cursor, [
-    visibleSettlements(tenant),
+  // Through the organization's own rows of settlement_parties, in the order of its key.
+  const listed = { createdAt: settlementParties.createdAt, id: settlementParties.settlementId };
+  const page = keyset(listed, query.cursor, [
+    eq(settlementParties.organizationId, tenant.organizationId),
+    eq(settlementParties.environment, tenant.environment),
     query.status ? eq(settlements.status, query.status) : undefined,
     query.negotiationId ? eq(settlements.negotiationId, query.negotiationId) : undefined,
-    ...createdRange(settlements.createdAt, query),
+    ...createdRange(settlementParties.createdAt, query),
   ]);
   const rows = await db
-    .select()
-    .from(settlements)
+    .select(getTableColumns(settlements))
+    .from(settlementParties)
+    .innerJoin(settlements, eq(settlements.id, settlementParties.settlementId))
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(query.limit + 1);

@@ -384,6 +384,17 @@ describe("settlements", () => {
     expect((await call("GET", `/settlements/${id}`, { key: stranger.keys.sandbox })).status).toBe(
       404,
     );
+    // Both parties list it (each through its own rows), newest first; a stranger does not.
+    const listedBy = async (key: string, environment?: "production") =>
+      (
+        await call("GET", `/settlements?negotiationId=${negotiation.id}`, { key, environment })
+      ).body.data.map((s: { id: string }) => s.id);
+    expect(await listedBy(acme.keys.sandbox)).toEqual([id]);
+    expect(await listedBy(globex.keys.sandbox)).toEqual([id]);
+    expect(await listedBy(stranger.keys.sandbox)).toEqual([]);
+    expect(await listedBy(acme.keys.production, "production")).toEqual([]);
+    const newest = await call("GET", "/settlements?limit=1", { key: globex.keys.sandbox });
+    expect(newest.body.data.map((s: { id: string }) => s.id)).toEqual([id]);
     expect((await post(stranger.keys.sandbox, `/settlements/${id}/execute`)).status).toBe(404);
     expect((await post(globex.keys.sandbox, `/settlements/${id}/execute`)).status).toBe(403);
     expect(

@@ -1,0 +1,26 @@
+import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { environmentEnum, timestampMs } from "./_columns";
+import { negotiations } from "./negotiations";
+
+/**
+ * One row per negotiation and party organization: an organization's negotiations, newest first,
+ * read without passing over other organizations' rows. The key is the list's order.
+ */
+export const negotiationParties = pgTable(
+  "negotiation_parties",
+  {
+    organizationId: text().notNull(),
+    environment: environmentEnum().notNull(),
+    /** The negotiation's own createdAt. */
+    createdAt: timestampMs().notNull(),
+    negotiationId: text()
+      .notNull()
+      .references(() => negotiations.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({
+      name: "pk_negotiation_parties",
+      columns: [t.organizationId, t.environment, t.createdAt, t.negotiationId],
+    }),
+  ],
+);
