@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { environmentEnum, timestampMs } from "./_columns";
 import { negotiations } from "./negotiations";
 
@@ -22,5 +22,7 @@ export const negotiationParties = pgTable(
       name: "pk_negotiation_parties",
       columns: [t.organizationId, t.environment, t.createdAt, t.negotiationId],
     }),
+    // From a negotiation found another way (by an agent) to its party rows.
+    index("idx_negotiation_parties_on_negotiation_id").on(t.negotiationId),
   ],
 );

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { environmentEnum, timestampMs } from "./_columns";
 import { settlements } from "./settlements";
 
@@ -22,5 +22,7 @@ export const settlementParties = pgTable(
       name: "pk_settlement_parties",
       columns: [t.organizationId, t.environment, t.createdAt, t.settlementId],
     }),
+    // From a settlement found another way (by its negotiation) to its party rows.
+    index("idx_settlement_parties_on_settlement_id").on(t.settlementId),
   ],
 );
