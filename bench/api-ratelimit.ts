@@ -4,12 +4,14 @@
  * reads GET /sandbox/v1/agents?limit=20 on both in alternating rounds (medians). Each of the 50
  * connections reads with its own Enterprise organization's key, so the limit is checked on
  * every request but never reached (each organization stays under its refill; a 429 would count
- * as a failure, not towards the rate). The cost is 1 − limited ÷ unlimited.
+ * as a failure, not towards the rate). The cost is 1 − limited ÷ unlimited. Two processes of one
+ * build can differ in CPU per request by more than the cost itself, so each side runs on several
+ * processes and the rounds rotate through them.
  */
 import { createAgent } from "@/lib/agents/create-agent";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import { startChildServer } from "@/tests/support/child-server";
+import { startChildServer, type TChildServer } from "@/tests/support/child-server";
 import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
 import { withBenchDatabase } from "./lib/fresh-database";
@@ -18,6 +20,7 @@ import { pool } from "./lib/pool";
 import type { TSettings } from "./lib/settings";
 
 const organizations = 50;
+const processesPerSide = 3;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 async function seed(): Promise<string[]> {
@@ -35,10 +38,14 @@ async function seed(): Promise<string[]> {
 export async function benchRateLimitCost(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_ratelimit", async (url) => {
     const keys = await seed();
-    const limited = await startChildServer({ env: { DATABASE_URL: url, REDIS_URL: redisUrl } });
-    const unlimited = await startChildServer({ env: { DATABASE_URL: url, RATE_LIMIT: "off" } });
+    const limited: TChildServer[] = [];
+    const unlimited: TChildServer[] = [];
     try {
-      const mode = limited.output().match(/rate limits: [^"\n]*/)?.[0];
+      for (let index = 0; index < processesPerSide; index++) {
+        limited.push(await startChildServer({ env: { DATABASE_URL: url, REDIS_URL: redisUrl } }));
+        unlimited.push(await startChildServer({ env: { DATABASE_URL: url, RATE_LIMIT: "off" } }));
+      }
+      const mode = limited[0]!.output().match(/rate limits: [^"\n]*/)?.[0];
       console.log(`  limited server: ${mode ?? "rate limits: (not logged)"}`);
       const read = async (baseUrl: string, seconds: number) => {
         let next = 0;
@@ -51,11 +58,12 @@ export async function benchRateLimitCost(settings: TSettings): Promise<TFigure[]
         if (result.failed > 0) console.log(`  ${baseUrl}: ${result.failed} failed requests`);
         return result.requestsPerSecond;
       };
-      await read(limited.baseUrl, settings.warmupSeconds);
-      await read(unlimited.baseUrl, settings.warmupSeconds);
-      const rates = await alternate(settings.rounds, {
-        off: () => read(unlimited.baseUrl, settings.roundSeconds),
-        on: () => read(limited.baseUrl, settings.roundSeconds),
+      for (const server of [...limited, ...unlimited])
+        await read(server.baseUrl, settings.warmupSeconds);
+      let round = 0;
+      const rates = await alternate(settings.rounds * 2, {
+        off: () => read(unlimited[round % processesPerSide]!.baseUrl, settings.roundSeconds),
+        on: () => read(limited[round++ % processesPerSide]!.baseUrl, settings.roundSeconds),
       });
       return [
         figure({
@@ -68,7 +76,7 @@ export async function benchRateLimitCost(settings: TSettings): Promise<TFigure[]
         }),
       ];
     } finally {
-      await Promise.all([limited.stop(), unlimited.stop()]);
+      await Promise.all([...limited, ...unlimited].map((server) => server.stop()));
     }
   });
 }
