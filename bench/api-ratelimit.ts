@@ -60,10 +60,13 @@ export async function benchRateLimitCost(settings: TSettings): Promise<TFigure[]
       };
       for (const server of [...limited, ...unlimited])
         await read(server.baseUrl, settings.warmupSeconds);
-      let round = 0;
+      const rotation = (servers: TChildServer[]) => {
+        let round = 0;
+        return () => read(servers[round++ % servers.length]!.baseUrl, settings.roundSeconds);
+      };
       const rates = await alternate(settings.rounds * 2, {
-        off: () => read(unlimited[round % processesPerSide]!.baseUrl, settings.roundSeconds),
-        on: () => read(limited[round++ % processesPerSide]!.baseUrl, settings.roundSeconds),
+        off: rotation(unlimited),
+        on: rotation(limited),
       });
       return [
         figure({
