@@ -1,12 +1,12 @@
 /*
  * api.ratelimit_cost: what rate limiting costs an authenticated read. Starts the production
- * build twice on one database, with REDIS_URL (limits in Redis) and with RATE_LIMIT=off, and
- * reads GET /sandbox/v1/agents?limit=20 on both in alternating rounds (medians). Each of the 50
- * connections reads with its own Enterprise organization's key, so the limit is checked on
- * every request but never reached (each organization stays under its refill; a 429 would count
- * as a failure, not towards the rate). The cost is 1 − limited ÷ unlimited. Two processes of one
- * build can differ in CPU per request by more than the cost itself, so each side runs on several
- * processes and the rounds rotate through them.
+ * build on one database with REDIS_URL (limits in Redis) and with RATE_LIMIT=off, several
+ * processes of each: two processes of one build can differ in CPU per request by more than the
+ * cost itself. Reads GET /sandbox/v1/agents?limit=20 on both sides in alternating rounds
+ * (medians), each side's rounds rotating through its processes. Each of the 50 connections
+ * reads with its own Enterprise organization's key, so the limit is checked on every request
+ * but never reached (each organization stays under its refill; a 429 would count as a failure,
+ * not towards the rate). The cost is 1 − limited ÷ unlimited.
  */
 import { createAgent } from "@/lib/agents/create-agent";
 import { createApiKey } from "@/lib/keys/create-key";
