@@ -1,5 +1,5 @@
 import type { TRateLimitStore } from "./store";
-import { refillPerSecond, type TRateLimitRule } from "./tiers";
+import { leaseOf, refillPerSecond, type TRateLimitRule } from "./tiers";
 
 export type TRateLimitOutcome = {
   allowed: boolean;
@@ -45,6 +45,7 @@ export async function checkRateLimit({
     key: `bucket:${identity}`,
     refillPerSecond: refillPerSecond(rule),
     burst: rule.burst,
+    lease: leaseOf(rule),
   });
   if (!bucket.success) {
     return {

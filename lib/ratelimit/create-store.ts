@@ -2,6 +2,7 @@ import { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis as TcpRedis } from "ioredis";
 import { config, type TConfig } from "@/config";
 import { withFallback } from "./fallback-store";
+import { withLeases } from "./leased-store";
 import { createMemoryStore } from "./memory-store";
 import type { TRateLimitStore } from "./store";
 import { tcpRequester } from "./tcp-requester";
@@ -78,7 +79,8 @@ function tcpRedis(config: TRateLimitConfig, url: string) {
 
 /**
  * The rate-limit backend, chosen once from configuration: Upstash REST, any Redis over TCP, or
- * this process alone. `null` when rate limiting is off.
+ * this process alone. `null` when rate limiting is off. A shared store hands out large buckets'
+ * tokens in leases (withLeases).
  */
 export function createRateLimitStore(config: TRateLimitConfig): TRateLimitStore | null {
   if (!config.enabled) return null;
@@ -96,14 +98,16 @@ export function createRateLimitStore(config: TRateLimitConfig): TRateLimitStore 
       timeoutMs: config.timeoutMs,
       ephemeralCache: config.ephemeralCache,
     });
-    return withFallback(store, { retryAfterMs: config.retryAfterMs });
+    return withLeases(withFallback(store, { retryAfterMs: config.retryAfterMs }));
   }
   if (config.redisUrl) {
     const { client, store } = tcpRedis(config, config.redisUrl);
-    return withFallback(store, {
-      retryAfterMs: config.retryAfterMs,
-      available: () => client.status === "ready",
-    });
+    return withLeases(
+      withFallback(store, {
+        retryAfterMs: config.retryAfterMs,
+        available: () => client.status === "ready",
+      }),
+    );
   }
   return createMemoryStore();
 }

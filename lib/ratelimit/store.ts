@@ -1,12 +1,16 @@
 /** What a limiter answers for one window: `reset` is in milliseconds (Unix time). */
 export type TWindowResult = { success: boolean; remaining: number; reset: number };
 
-/** `rate` tokens are taken (1 by default); a negative rate gives tokens back and never fails. */
+/**
+ * `rate` tokens are taken (1 by default); a negative rate gives tokens back and never fails.
+ * `lease`: how many tokens a process may take at once and hand out itself (withLeases).
+ */
 export type TTokenBucketInput = {
   key: string;
   refillPerSecond: number;
   burst: number;
   rate?: number;
+  lease?: number;
 };
 export type TDailyWindowInput = { key: string; limit: number };
 

@@ -15,5 +15,11 @@ export const rateLimitTiers: Record<TPlanTier, TRateLimitRule> = {
  */
 export const refillPerSecond = (rule: TRateLimitRule) => rule.perMinute / 60;
 
+/**
+ * Tokens a server process may take from the shared bucket at once (lib/ratelimit/leased-store.ts):
+ * a hundredth of the burst, so only large buckets lease and every process holds at most 1% of one.
+ */
+export const leaseOf = (rule: TRateLimitRule) => Math.max(1, Math.floor(rule.burst / 100));
+
 /** Unauthenticated requests and failed authentication are limited per client address like Free. */
 export const anonymousRule = rateLimitTiers.free;

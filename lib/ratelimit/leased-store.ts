@@ -1,0 +1,88 @@
+import type { TRateLimitStore, TTokenBucketInput, TWindowResult } from "./store";
+
+/** How long tokens taken ahead stay this process's to hand out before it asks the store again. */
+export const LEASE_MS = 1_000;
+const MAX_IDENTITIES = 10_000;
+
+type TLease = {
+  /** Tokens taken from the store and not yet handed out. */
+  held: number;
+  /** The store's remaining tokens after the last take. */
+  remaining: number;
+  reset: number;
+  takenAt: number;
+  renewing?: Promise<unknown>;
+};
+
+/**
+ * Lets a bucket asked with `lease` > 1 take that many tokens from the shared store at once and
+ * hand them out in this process, so a busy identity costs the store one call per lease rather
+ * than one per request. Each answer reports what the store would have said had every request
+ * asked it: the store's remaining tokens plus those still held here. A token is handed out only
+ * after the store granted it and at most LEASE_MS later; tokens not handed out by then are
+ * dropped, never given back (a full bucket would not take them). So an identity never gets more
+ * than its bucket, and is at worst refused early by what other processes hold, at most a lease
+ * each. Near an empty bucket the store is asked on every request.
+ */
+export function withLeases(store: TRateLimitStore, now: () => number = Date.now): TRateLimitStore {
+  const leases = new Map<string, TLease>();
+
+  // Bounds the memory: leases past LEASE_MS go first, then, if that is not enough, every lease
+  // not being renewed (their held tokens are given up, which only ever refuses early).
+  function makeRoom(at: number) {
+    for (const [key, lease] of leases) {
+      if (!lease.renewing && at - lease.takenAt >= LEASE_MS) leases.delete(key);
+    }
+    if (leases.size < MAX_IDENTITIES) return;
+    for (const [key, lease] of leases) if (!lease.renewing) leases.delete(key);
+  }
+
+  /**
+   * Asks the store for this request's token, plus `size - 1` to hold when the bucket had room for
+   * two leases at the last take.
+   */
+  async function renew(input: TTokenBucketInput, size: number, lease: TLease | undefined) {
+    const wanted = lease && lease.remaining >= 2 * size ? size - 1 : 0;
+    let result = await store.tokenBucket({ ...input, rate: wanted + 1 });
+    let held = result.success ? wanted : 0;
+    if (!result.success && wanted > 0) {
+      result = await store.tokenBucket({ ...input, rate: 1 });
+      held = 0;
+    }
+    if (!lease && leases.size >= MAX_IDENTITIES) makeRoom(now());
+    leases.set(input.key, {
+      held,
+      remaining: result.remaining,
+      reset: result.reset,
+      takenAt: now(),
+    });
+    return result.success ? { ...result, remaining: result.remaining + held } : result;
+  }
+
+  async function tokenBucket(input: TTokenBucketInput): Promise<TWindowResult> {
+    const size = input.lease ?? 1;
+    if (size <= 1 || input.rate !== undefined) return store.tokenBucket(input);
+    for (;;) {
+      const lease = leases.get(input.key);
+      if (lease?.renewing) {
+        await lease.renewing.catch(() => {});
+        continue;
+      }
+      if (lease && lease.held > 0 && now() - lease.takenAt < LEASE_MS) {
+        lease.held--;
+        return { success: true, remaining: lease.remaining + lease.held, reset: lease.reset };
+      }
+      const renewing = renew(input, size, lease);
+      if (lease) lease.renewing = renewing;
+      else leases.set(input.key, { held: 0, remaining: 0, reset: 0, takenAt: 0, renewing });
+      try {
+        return await renewing;
+      } finally {
+        const current = leases.get(input.key);
+        if (current?.renewing === renewing) current.renewing = undefined;
+      }
+    }
+  }
+
+  return { ...store, tokenBucket };
+}
