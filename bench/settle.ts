@@ -23,6 +23,7 @@ import { paced } from "./lib/paced";
 import { pool } from "./lib/pool";
 import type { TSettings } from "./lib/settings";
 import { searchSustainedRate, type TTrial } from "./lib/sustained-rate";
+import { vacuumDatabase } from "./lib/vacuum";
 
 // biome-ignore lint/suspicious/noExplicitAny: API responses, read field by field in a script
 type TJson = Record<string, any>;
@@ -57,6 +58,7 @@ function settlementApi(baseUrl: string, key: string) {
  * waits (at most `seconds` + 30 s) until each is executed or failed.
  */
 function settlementTrial(options: {
+  url: string;
   baseUrl: string;
   cpuMs: () => number;
   key: string;
@@ -83,6 +85,7 @@ function settlementTrial(options: {
       const settlement = await api("POST", "/settlements", { negotiationId: negotiation.id });
       return settlement.id as string;
     });
+    await vacuumDatabase(options.url);
     const started = Date.now();
     const cpuBefore = options.cpuMs();
     // A failed execute call fails the trial (it is never executed), not the whole run.
@@ -147,6 +150,7 @@ export async function searchSettlementRate(options: {
   console.log(`  service: ${server.description}`);
   try {
     const trial = settlementTrial({
+      url: options.url,
       baseUrl: server.baseUrl,
       cpuMs: server.cpuMs,
       key: options.key,

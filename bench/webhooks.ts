@@ -22,6 +22,7 @@ import { percentile } from "./lib/measure";
 import { paced } from "./lib/paced";
 import type { TSettings } from "./lib/settings";
 import { searchSustainedRate, type TTrial } from "./lib/sustained-rate";
+import { vacuumDatabase } from "./lib/vacuum";
 
 const goalRatio = 0.6;
 const maxP99Ms = 250;
@@ -65,6 +66,7 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
           const count = Math.max(1, Math.round(rate * settings.webhookSeconds));
           const createdAt = new Map<string, number>();
           receivedAt.clear();
+          await vacuumDatabase(url);
           const started = Date.now();
           const cpuBefore = server.cpuMs();
           await paced(count, rate, async (index) => {

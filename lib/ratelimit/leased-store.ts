@@ -22,7 +22,9 @@ type TLease = {
  * after the store granted it and at most LEASE_MS later; tokens not handed out by then are
  * dropped, never given back (a full bucket would not take them). So an identity never gets more
  * than its bucket, and is at worst refused early by what other processes hold, at most a lease
- * each. Near an empty bucket the store is asked on every request.
+ * each (or, after a refused lease, by the fewer tokens left until the next refill, which
+ * @upstash/ratelimit's cache of refused identities holds back). Near an empty bucket the store
+ * is asked on every request.
  */
 export function withLeases(store: TRateLimitStore, now: () => number = Date.now): TRateLimitStore {
   const leases = new Map<string, TLease>();
