@@ -11,7 +11,7 @@ type TLease = {
   remaining: number;
   reset: number;
   takenAt: number;
-  renewing?: Promise<unknown>;
+  renewing?: Promise<TWindowResult>;
 };
 
 /**
@@ -39,49 +39,52 @@ export function withLeases(store: TRateLimitStore, now: () => number = Date.now)
     for (const [key, lease] of leases) if (!lease.renewing) leases.delete(key);
   }
 
+  /** The identity's lease, a new empty one (asked exactly first) when it has none. */
+  function leaseFor(key: string): TLease {
+    let lease = leases.get(key);
+    if (!lease) {
+      if (leases.size >= MAX_IDENTITIES) makeRoom(now());
+      lease = { held: 0, remaining: 0, reset: 0, takenAt: 0 };
+      leases.set(key, lease);
+    }
+    return lease;
+  }
+
   /**
    * Asks the store for this request's token, plus `size - 1` to hold when the bucket had room for
-   * two leases at the last take.
+   * two leases at the last take; tokens still held from an older lease are dropped.
    */
-  async function renew(input: TTokenBucketInput, size: number, lease: TLease | undefined) {
-    const wanted = lease && lease.remaining >= 2 * size ? size - 1 : 0;
+  async function renew(input: TTokenBucketInput, size: number, lease: TLease) {
+    const wanted = lease.remaining >= 2 * size ? size - 1 : 0;
     let result = await store.tokenBucket({ ...input, rate: wanted + 1 });
-    let held = result.success ? wanted : 0;
+    lease.held = result.success ? wanted : 0;
     if (!result.success && wanted > 0) {
       result = await store.tokenBucket({ ...input, rate: 1 });
-      held = 0;
     }
-    if (!lease && leases.size >= MAX_IDENTITIES) makeRoom(now());
-    leases.set(input.key, {
-      held,
-      remaining: result.remaining,
-      reset: result.reset,
-      takenAt: now(),
-    });
-    return result.success ? { ...result, remaining: result.remaining + held } : result;
+    lease.remaining = result.remaining;
+    lease.reset = result.reset;
+    lease.takenAt = now();
+    return result.success ? { ...result, remaining: result.remaining + lease.held } : result;
   }
 
   async function tokenBucket(input: TTokenBucketInput): Promise<TWindowResult> {
     const size = input.lease ?? 1;
     if (size <= 1 || input.rate !== undefined) return store.tokenBucket(input);
     for (;;) {
-      const lease = leases.get(input.key);
-      if (lease?.renewing) {
+      const lease = leaseFor(input.key);
+      if (lease.renewing) {
         await lease.renewing.catch(() => {});
         continue;
       }
-      if (lease && lease.held > 0 && now() - lease.takenAt < LEASE_MS) {
+      if (lease.held > 0 && now() - lease.takenAt < LEASE_MS) {
         lease.held--;
         return { success: true, remaining: lease.remaining + lease.held, reset: lease.reset };
       }
-      const renewing = renew(input, size, lease);
-      if (lease) lease.renewing = renewing;
-      else leases.set(input.key, { held: 0, remaining: 0, reset: 0, takenAt: 0, renewing });
+      lease.renewing = renew(input, size, lease);
       try {
-        return await renewing;
+        return await lease.renewing;
       } finally {
-        const current = leases.get(input.key);
-        if (current?.renewing === renewing) current.renewing = undefined;
+        lease.renewing = undefined;
       }
     }
   }
