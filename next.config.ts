@@ -20,13 +20,6 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   compress: false,
   typedRoutes: false,
-  // `/sandbox/v1/*` reaches the same route handlers as `/v1/*`; the handlers resolve the
-  // environment from the URL the client called (lib/http/environment.ts).
-  rewrites: async () => [
-    { source: "/sandbox/v1", destination: "/v1" },
-    { source: "/sandbox/v1/:path*", destination: "/v1/:path*" },
-    { source: "/sandbox/mcp", destination: "/mcp" },
-  ],
 };
 
 export default nextConfig;

@@ -2,7 +2,7 @@ import { serveMcp } from "@/lib/mcp/serve-http";
 
 export const dynamic = "force-dynamic";
 
-// `/sandbox/mcp` is rewritten here; the URL the client called says which environment it is.
+// app/sandbox/mcp serves this handler too; the URL the client called says which environment it is.
 const environmentOf = (request: Request) =>
   new URL(request.url).pathname.startsWith("/sandbox/") ? "sandbox" : "production";
 

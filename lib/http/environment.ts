@@ -3,8 +3,8 @@ import type { TEnvironment } from "@/lib/environment";
 
 /**
  * The environment of an API request, from the address the client called: `/sandbox/v1/...`
- * (which next.config.ts rewrites onto the same handlers, whose request still carries the
- * original URL) or the SANDBOX_HOSTNAME host is sandbox; anything else is production.
+ * (whose route files re-export the /v1 handlers) or the SANDBOX_HOSTNAME host is sandbox;
+ * anything else is production.
  */
 export function environmentOf(request: Request, url = new URL(request.url)): TEnvironment {
   const { pathname, hostname } = url;

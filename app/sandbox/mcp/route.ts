@@ -1,0 +1,3 @@
+export { DELETE, GET, POST } from "@/app/mcp/route";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,1 @@
+export { GET } from "@/app/v1/openapi.json/route";

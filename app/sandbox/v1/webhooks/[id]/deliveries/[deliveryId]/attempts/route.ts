@@ -1,0 +1,8 @@
+export {
+  DELETE,
+  GET,
+  OPTIONS,
+  PATCH,
+  POST,
+  PUT,
+} from "@/app/v1/webhooks/[id]/deliveries/[deliveryId]/attempts/route";
