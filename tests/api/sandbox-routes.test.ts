@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const appDir = join(process.cwd(), "app");
@@ -7,8 +7,8 @@ const appDir = join(process.cwd(), "app");
 /** Every route.ts under `dir`, as paths relative to app/. */
 function routeFiles(dir: string): string[] {
   return readdirSync(join(appDir, dir), { recursive: true, encoding: "utf8" })
-    .filter((file) => file === "route.ts" || file.endsWith("/route.ts"))
-    .map((file) => relative(appDir, join(appDir, dir, file)))
+    .filter((file) => basename(file) === "route.ts")
+    .map((file) => join(dir, file))
     .sort();
 }
 
