@@ -11,16 +11,16 @@
 import { createAgent } from "@/lib/agents/create-agent";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import { startChildServer, type TChildServer } from "@/tests/support/child-server";
+import type { TChildServer } from "@/tests/support/child-server";
 import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
 import { withBenchDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
 import { pool } from "./lib/pool";
+import { processesPerSide, rotating, startServers } from "./lib/processes";
 import type { TSettings } from "./lib/settings";
 
 const organizations = 50;
-const processesPerSide = 3;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 async function seed(): Promise<string[]> {
@@ -38,13 +38,11 @@ async function seed(): Promise<string[]> {
 export async function benchRateLimitCost(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_ratelimit", async (url) => {
     const keys = await seed();
-    const limited: TChildServer[] = [];
-    const unlimited: TChildServer[] = [];
+    let limited: TChildServer[] = [];
+    let unlimited: TChildServer[] = [];
     try {
-      for (let index = 0; index < processesPerSide; index++) {
-        limited.push(await startChildServer({ env: { DATABASE_URL: url, REDIS_URL: redisUrl } }));
-        unlimited.push(await startChildServer({ env: { DATABASE_URL: url, RATE_LIMIT: "off" } }));
-      }
+      limited = await startServers({ DATABASE_URL: url, REDIS_URL: redisUrl });
+      unlimited = await startServers({ DATABASE_URL: url, RATE_LIMIT: "off" });
       const mode = limited[0]!.output().match(/rate limits: [^"\n]*/)?.[0];
       console.log(`  limited server: ${mode ?? "rate limits: (not logged)"}`);
       const read = async (baseUrl: string, seconds: number) => {
@@ -60,13 +58,10 @@ export async function benchRateLimitCost(settings: TSettings): Promise<TFigure[]
       };
       for (const server of [...limited, ...unlimited])
         await read(server.baseUrl, settings.warmupSeconds);
-      const rotation = (servers: TChildServer[]) => {
-        let round = 0;
-        return () => read(servers[round++ % servers.length]!.baseUrl, settings.roundSeconds);
-      };
-      const rates = await alternate(settings.rounds * 2, {
-        off: rotation(unlimited),
-        on: rotation(limited),
+      const round = (baseUrl: string) => read(baseUrl, settings.roundSeconds);
+      const rates = await alternate(settings.rounds * processesPerSide, {
+        off: rotating(unlimited, round),
+        on: rotating(limited, round),
       });
       return [
         figure({

@@ -1,7 +1,8 @@
 /*
  * api.list: GET /sandbox/v1/agents?limit=20 against the GET /api/health floor of the same
- * server. Seeds one organization with a sandbox key and 50 agents, warms both reads up, then
- * measures closed-loop load from this process over loopback in alternating rounds (medians).
+ * servers. Seeds one organization with a sandbox key and 50 agents, starts several server
+ * processes, warms both reads up on each, then measures closed-loop load from this process over
+ * loopback in alternating rounds (medians), each round on the next process.
  * Rate limiting is off: one organization reads as fast as it can, so this measures the route;
  * api.ratelimit_cost (bench/api-ratelimit.ts) prices the limiter.
  */
@@ -9,12 +10,13 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import { startChildServer } from "@/tests/support/child-server";
+import type { TChildServer } from "@/tests/support/child-server";
 import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
 import { healthRate } from "./lib/floor";
 import { withBenchDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
+import { processesPerSide, rotating, startServers } from "./lib/processes";
 import type { TSettings } from "./lib/settings";
 
 async function seed(): Promise<string> {
@@ -39,21 +41,27 @@ async function seed(): Promise<string> {
 export async function benchApiList(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_api", async (url) => {
     const key = await seed();
-    const server = await startChildServer({ env: { DATABASE_URL: url, RATE_LIMIT: "off" } });
+    let servers: TChildServer[] = [];
     try {
-      const list = (seconds: number) =>
+      servers = await startServers({ DATABASE_URL: url, RATE_LIMIT: "off" });
+      const list = (baseUrl: string, seconds: number) =>
         measure({
-          url: `${server.baseUrl}/sandbox/v1/agents?limit=20`,
+          url: `${baseUrl}/sandbox/v1/agents?limit=20`,
           headers: { authorization: `Bearer ${key}` },
           seconds,
           connections: settings.connections,
         });
-      const warm = await list(settings.warmupSeconds);
-      if (warm.failed > 0) throw new Error(`agents list: ${warm.failed} failed requests`);
-      await healthRate(server.baseUrl, settings, settings.warmupSeconds);
-      const rates = await alternate(settings.rounds, {
-        floor: () => healthRate(server.baseUrl, settings),
-        list: async () => (await list(settings.roundSeconds)).requestsPerSecond,
+      for (const { baseUrl } of servers) {
+        const warm = await list(baseUrl, settings.warmupSeconds);
+        if (warm.failed > 0) throw new Error(`agents list: ${warm.failed} failed requests`);
+        await healthRate(baseUrl, settings, settings.warmupSeconds);
+      }
+      const rates = await alternate(settings.rounds * processesPerSide, {
+        floor: rotating(servers, (baseUrl) => healthRate(baseUrl, settings)),
+        list: rotating(
+          servers,
+          async (baseUrl) => (await list(baseUrl, settings.roundSeconds)).requestsPerSecond,
+        ),
       });
       return [
         figure({
@@ -65,7 +73,7 @@ export async function benchApiList(settings: TSettings): Promise<TFigure[]> {
         }),
       ];
     } finally {
-      await server.stop();
+      await Promise.all(servers.map((server) => server.stop()));
     }
   });
 }

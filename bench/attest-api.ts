@@ -1,6 +1,7 @@
 /*
  * attest.verify_api: POST /v1/receipts/:id/verify (recomputeHash) through the production build,
- * against the GET /api/health floor of the same server, in alternating rounds (medians).
+ * against the GET /api/health floor of the same servers, in alternating rounds (medians), each
+ * round on the next of several server processes.
  * Verification rotates over sealed receipts, so two connections rarely verify the same receipt
  * at once (that answers 409, which does not count towards the rate). Rate limiting is off, as
  * in api.list: this measures the route, not the limiter.
@@ -9,13 +10,14 @@ import { db } from "@/db/client";
 import { receipts } from "@/db/schema";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import { startChildServer } from "@/tests/support/child-server";
+import type { TChildServer } from "@/tests/support/child-server";
 import { issueTestReceipt, sealAll } from "@/tests/support/receipts";
 import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
 import { healthRate } from "./lib/floor";
 import { withBenchDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
+import { processesPerSide, rotating, startServers } from "./lib/processes";
 import type { TSettings } from "./lib/settings";
 
 /** Issues and seals `count` receipts in one sandbox organization; its key and their ids. */
@@ -62,9 +64,10 @@ export function verifyRate(options: {
 export async function benchAttestApi(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_attest", async (url) => {
     const { key, ids } = await seedVerifiableReceipts(settings.quick ? 100 : 500);
-    const server = await startChildServer({ env: { DATABASE_URL: url, RATE_LIMIT: "off" } });
+    let servers: TChildServer[] = [];
     try {
-      const probe = await fetch(`${server.baseUrl}/sandbox/v1/receipts/${ids[0]}/verify`, {
+      servers = await startServers({ DATABASE_URL: url, RATE_LIMIT: "off" });
+      const probe = await fetch(`${servers[0]!.baseUrl}/sandbox/v1/receipts/${ids[0]}/verify`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: '{"recomputeHash":true}',
@@ -73,19 +76,15 @@ export async function benchAttestApi(settings: TSettings): Promise<TFigure[]> {
       if (probe.status !== 200 || answer.status !== "valid") {
         throw new Error(`verify probe answered ${probe.status}: ${JSON.stringify(answer)}`);
       }
-      const verify = (seconds: number) =>
-        verifyRate({
-          baseUrl: server.baseUrl,
-          key,
-          ids,
-          seconds,
-          connections: settings.connections,
-        });
-      await verify(settings.warmupSeconds);
-      await healthRate(server.baseUrl, settings, settings.warmupSeconds);
-      const rates = await alternate(settings.rounds, {
-        floor: () => healthRate(server.baseUrl, settings),
-        verify: () => verify(settings.roundSeconds),
+      const verify = (baseUrl: string, seconds: number) =>
+        verifyRate({ baseUrl, key, ids, seconds, connections: settings.connections });
+      for (const { baseUrl } of servers) {
+        await verify(baseUrl, settings.warmupSeconds);
+        await healthRate(baseUrl, settings, settings.warmupSeconds);
+      }
+      const rates = await alternate(settings.rounds * processesPerSide, {
+        floor: rotating(servers, (baseUrl) => healthRate(baseUrl, settings)),
+        verify: rotating(servers, (baseUrl) => verify(baseUrl, settings.roundSeconds)),
       });
       return [
         figure({
@@ -97,7 +96,7 @@ export async function benchAttestApi(settings: TSettings): Promise<TFigure[]> {
         }),
       ];
     } finally {
-      await server.stop();
+      await Promise.all(servers.map((server) => server.stop()));
     }
   });
 }
