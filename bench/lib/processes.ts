@@ -7,12 +7,17 @@ import { startChildServer, type TChildServer } from "@/tests/support/child-serve
  */
 export const processesPerSide = 3;
 
-/** Starts `processesPerSide` production servers with `env`. */
+/** Starts `processesPerSide` production servers with `env`; none is left running if one fails. */
 export async function startServers(env: Record<string, string>): Promise<TChildServer[]> {
   const servers: TChildServer[] = [];
-  for (let index = 0; index < processesPerSide; index++)
-    servers.push(await startChildServer({ env }));
-  return servers;
+  try {
+    for (let index = 0; index < processesPerSide; index++)
+      servers.push(await startChildServer({ env }));
+    return servers;
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw error;
+  }
 }
 
 /** Each call measures the next server in turn: one per round of bench/lib/alternate.ts. */
