@@ -10,7 +10,6 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import type { TChildServer } from "@/tests/support/child-server";
 import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
 import { healthRate } from "./lib/floor";
@@ -41,9 +40,8 @@ async function seed(): Promise<string> {
 export async function benchApiList(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_api", async (url) => {
     const key = await seed();
-    let servers: TChildServer[] = [];
+    const servers = await startServers({ DATABASE_URL: url, RATE_LIMIT: "off" });
     try {
-      servers = await startServers({ DATABASE_URL: url, RATE_LIMIT: "off" });
       const list = (baseUrl: string, seconds: number) =>
         measure({
           url: `${baseUrl}/sandbox/v1/agents?limit=20`,

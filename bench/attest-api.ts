@@ -10,7 +10,6 @@ import { db } from "@/db/client";
 import { receipts } from "@/db/schema";
 import { createApiKey } from "@/lib/keys/create-key";
 import { createOrganization } from "@/lib/orgs/create-organization";
-import type { TChildServer } from "@/tests/support/child-server";
 import { issueTestReceipt, sealAll } from "@/tests/support/receipts";
 import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
@@ -64,9 +63,8 @@ export function verifyRate(options: {
 export async function benchAttestApi(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_attest", async (url) => {
     const { key, ids } = await seedVerifiableReceipts(settings.quick ? 100 : 500);
-    let servers: TChildServer[] = [];
+    const servers = await startServers({ DATABASE_URL: url, RATE_LIMIT: "off" });
     try {
-      servers = await startServers({ DATABASE_URL: url, RATE_LIMIT: "off" });
       const probe = await fetch(`${servers[0]!.baseUrl}/sandbox/v1/receipts/${ids[0]}/verify`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
