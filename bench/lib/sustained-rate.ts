@@ -30,8 +30,10 @@ const keptUp = (trial: TTrial, maxP99Ms: number, holdMs: number) =>
  * after each trial, so floor and trials alternate and the floor is their median. The first rate
  * is `settings.searchStart` of the goal's rate (floor × `goalRatio`); a rate kept up with is
  * raised by `settings.searchFactor` until one fails or the steps run out, and a failure before
- * any success lowers it by the same factor. `startRate`, when given, is the first rate instead
- * (a comparison starts where the other side's search ended).
+ * any success lowers it by the same factor. A rate fails only when it falls behind twice in a
+ * row: one pause of this shared host can spoil a trial of a rate the service keeps up with.
+ * `startRate`, when given, is the first rate instead (a comparison starts where the other side's
+ * search ended). Every trial counts as a step.
  */
 export async function searchSustainedRate(options: {
   settings: TSettings;
@@ -49,18 +51,24 @@ export async function searchSustainedRate(options: {
     options.startRate ||
     Math.max(1, Math.round(floors[0]! * options.goalRatio * settings.searchStart));
   let best: TTrial | undefined;
+  let fellBehindOnce = false;
   for (let step = 0; step < settings.searchSteps; step++) {
     const trial = await options.trial(rate);
     floors.push(await options.floorRound());
     const ok = keptUp(trial, maxP99Ms, options.holdMs ?? 0);
     console.log(
-      `  ${rate}/s for ${(trial.count / rate).toFixed(0)} s: ${trial.completed}/${trial.count} done, p50 ${trial.p50} ms, p99 ${trial.p99} ms, last ${trial.lastDoneMs - trial.lastSentMs} ms after the last sent: ${ok ? "kept up" : "fell behind"} (floor ${Math.round(floors.at(-1)!)} req/s)`,
+      `  ${rate}/s for ${(trial.count / rate).toFixed(0)} s: ${trial.completed}/${trial.count} done, p50 ${trial.p50} ms, p99 ${trial.p99} ms, last ${trial.lastDoneMs - trial.lastSentMs} ms after the last sent: ${ok ? "kept up" : fellBehindOnce ? "fell behind" : "fell behind, offered again"} (floor ${Math.round(floors.at(-1)!)} req/s)`,
     );
     if (ok) {
       best = trial;
+      fellBehindOnce = false;
       rate = Math.max(rate + 1, Math.round(rate * settings.searchFactor));
-    } else if (best) break;
-    else rate = Math.max(1, Math.round(rate / settings.searchFactor));
+    } else if (!fellBehindOnce) fellBehindOnce = true;
+    else if (best) break;
+    else {
+      fellBehindOnce = false;
+      rate = Math.max(1, Math.round(rate / settings.searchFactor));
+    }
   }
   if (!best) console.log("  no rate tried was kept up with");
   return { rate: best?.rate ?? 0, floor: median(floors), best };
