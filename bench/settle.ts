@@ -89,10 +89,15 @@ function settlementTrial(options: {
     const started = Date.now();
     const cpuBefore = options.cpuMs();
     // A failed execute call fails the trial (it is never executed), not the whole run.
-    let failedCalls = 0;
+    const failures: string[] = [];
     await paced(count, rate, (index) =>
-      api("POST", `/settlements/${ids[index]}/execute`, {}).catch(() => failedCalls++),
+      api("POST", `/settlements/${ids[index]}/execute`, {}).catch((error: Error) =>
+        failures.push(error.message),
+      ),
     );
+    const failedCalls = failures.length;
+    if (failedCalls > 0)
+      console.log(`  ${failedCalls} execute calls failed, the first: ${failures[0]}`);
     const lastSentMs = Date.now() - started;
     const deadline = Date.now() + (options.seconds + 30) * 1000;
     type TRow = { done: number; executed: number; last: Date | null };

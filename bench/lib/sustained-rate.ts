@@ -30,9 +30,9 @@ const keptUp = (trial: TTrial, maxP99Ms: number, holdMs: number) =>
  * after each trial, so floor and trials alternate and the floor is their median. The first rate
  * is `settings.searchStart` of the goal's rate (floor × `goalRatio`); a rate kept up with is
  * raised by `settings.searchFactor` until one fails or the steps run out, and a failure before
- * any success lowers it by the same factor. A rate fails only when it falls behind twice in a
- * row: one pause of this shared host can spoil a trial of a rate the service keeps up with.
- * `startRate`, when given, is the first rate instead (a comparison starts where the other side's
+ * any success lowers it by the same factor. After a success, a rate ends the search only when it
+ * falls behind twice in a row: one pause of this shared host can spoil a trial of a rate the
+ * service keeps up with. `startRate`, when given, is the first rate instead (a comparison starts where the other side's
  * search ended). Every trial counts as a step.
  */
 export async function searchSustainedRate(options: {
@@ -57,18 +57,15 @@ export async function searchSustainedRate(options: {
     floors.push(await options.floorRound());
     const ok = keptUp(trial, maxP99Ms, options.holdMs ?? 0);
     console.log(
-      `  ${rate}/s for ${(trial.count / rate).toFixed(0)} s: ${trial.completed}/${trial.count} done, p50 ${trial.p50} ms, p99 ${trial.p99} ms, last ${trial.lastDoneMs - trial.lastSentMs} ms after the last sent: ${ok ? "kept up" : fellBehindOnce ? "fell behind" : "fell behind, offered again"} (floor ${Math.round(floors.at(-1)!)} req/s)`,
+      `  ${rate}/s for ${(trial.count / rate).toFixed(0)} s: ${trial.completed}/${trial.count} done, p50 ${trial.p50} ms, p99 ${trial.p99} ms, last ${trial.lastDoneMs - trial.lastSentMs} ms after the last sent: ${ok ? "kept up" : best && !fellBehindOnce ? "fell behind, offered again" : "fell behind"} (floor ${Math.round(floors.at(-1)!)} req/s)`,
     );
     if (ok) {
       best = trial;
       fellBehindOnce = false;
       rate = Math.max(rate + 1, Math.round(rate * settings.searchFactor));
-    } else if (!fellBehindOnce) fellBehindOnce = true;
-    else if (best) break;
-    else {
-      fellBehindOnce = false;
-      rate = Math.max(1, Math.round(rate / settings.searchFactor));
-    }
+    } else if (!best) rate = Math.max(1, Math.round(rate / settings.searchFactor));
+    else if (fellBehindOnce) break;
+    else fellBehindOnce = true;
   }
   if (!best) console.log("  no rate tried was kept up with");
   return { rate: best?.rate ?? 0, floor: median(floors), best };
