@@ -113,6 +113,13 @@ function settlementTrial(options: {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const cpuMsPerItem = (options.cpuMs() - cpuBefore) / count;
+    if (row && row.done > row.executed) {
+      const reasons = await sql<{ code: string | null; count: number }[]>`
+        select failure_code as code, count(*)::int as count from settlements
+        where id = any(${ids}) and status = 'failed' group by 1`;
+      const text = reasons.map((reason) => `${reason.code} × ${reason.count}`).join(", ");
+      console.log(`  ${row.done - row.executed} settlements failed: ${text}`);
+    }
     const latencies = (
       await sql<{ ms: number }[]>`
         select (extract(epoch from executed_at - execution_started_at) * 1000)::float8 as ms

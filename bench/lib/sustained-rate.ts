@@ -32,8 +32,8 @@ const keptUp = (trial: TTrial, maxP99Ms: number, holdMs: number) =>
  * raised by `settings.searchFactor` until one fails or the steps run out, and a failure before
  * any success lowers it by the same factor. After a success, a rate ends the search only when it
  * falls behind twice in a row: one pause of this shared host can spoil a trial of a rate the
- * service keeps up with. `startRate`, when given, is the first rate instead (a comparison starts where the other side's
- * search ended). Every trial counts as a step.
+ * service keeps up with. Every trial counts as a step. `startRate`, when given, is the first
+ * rate instead (a comparison starts where the other side's search ended).
  */
 export async function searchSustainedRate(options: {
   settings: TSettings;
