@@ -17,7 +17,7 @@ import { figure, type TFigure } from "./lib/figure";
 import { withBenchDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
 import { pool } from "./lib/pool";
-import { processesPerSide, rotating, startServers } from "./lib/processes";
+import { processesPerSide, rotating, startServers, stopServers } from "./lib/processes";
 import type { TSettings } from "./lib/settings";
 
 const organizations = 50;
@@ -74,7 +74,7 @@ export async function benchRateLimitCost(settings: TSettings): Promise<TFigure[]
         }),
       ];
     } finally {
-      await Promise.all([...limited, ...unlimited].map((server) => server.stop()));
+      await stopServers([...limited, ...unlimited]);
     }
   });
 }

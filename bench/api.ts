@@ -15,7 +15,7 @@ import { figure, type TFigure } from "./lib/figure";
 import { healthRate } from "./lib/floor";
 import { withBenchDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
-import { processesPerSide, rotating, startServers } from "./lib/processes";
+import { processesPerSide, rotating, startServers, stopServers } from "./lib/processes";
 import type { TSettings } from "./lib/settings";
 
 async function seed(): Promise<string> {
@@ -71,7 +71,7 @@ export async function benchApiList(settings: TSettings): Promise<TFigure[]> {
         }),
       ];
     } finally {
-      await Promise.all(servers.map((server) => server.stop()));
+      await stopServers(servers);
     }
   });
 }

@@ -16,7 +16,7 @@ import { figure, type TFigure } from "./lib/figure";
 import { healthRate } from "./lib/floor";
 import { withBenchDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
-import { processesPerSide, rotating, startServers } from "./lib/processes";
+import { processesPerSide, rotating, startServers, stopServers } from "./lib/processes";
 import type { TSettings } from "./lib/settings";
 
 /** Issues and seals `count` receipts in one sandbox organization; its key and their ids. */
@@ -94,7 +94,7 @@ export async function benchAttestApi(settings: TSettings): Promise<TFigure[]> {
         }),
       ];
     } finally {
-      await Promise.all(servers.map((server) => server.stop()));
+      await stopServers(servers);
     }
   });
 }

@@ -19,6 +19,7 @@ import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
 import { withBenchDatabase, withKeptDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
+import { stopServers } from "./lib/processes";
 import { seededOrganization, seedScale, verifiableReceiptIds } from "./lib/scale-seed";
 import { benchSettings, type TSettings } from "./lib/settings";
 import { tableSizes } from "./lib/table-sizes";
@@ -101,7 +102,7 @@ async function compareReads(small: TPrepared, large: TPrepared, settings: TSetti
     }
     return await alternate(settings.rounds, measurements);
   } finally {
-    await Promise.all(servers.map((server) => server.stop()));
+    await stopServers(servers);
   }
 }
 

@@ -95,10 +95,10 @@ function settlementTrial(options: {
         failures.push(error.message),
       ),
     );
+    const lastSentMs = Date.now() - started;
     const failedCalls = failures.length;
     if (failedCalls > 0)
       console.log(`  ${failedCalls} execute calls failed, the first: ${failures[0]}`);
-    const lastSentMs = Date.now() - started;
     const deadline = Date.now() + (options.seconds + 30) * 1000;
     type TRow = { done: number; executed: number; last: Date | null };
     let row: TRow | undefined;

@@ -1,5 +1,6 @@
 import { startChildServer, type TChildServer } from "@/tests/support/child-server";
 import { peakRssMb } from "./peak-rss";
+import { stopServers } from "./processes";
 import { serverCpuMs } from "./server-cpu";
 
 export type TDeployment = {
@@ -45,8 +46,6 @@ export async function startDeployment(env: Record<string, string>): Promise<TDep
     }),
     output: () => all.map((server) => server.output()).join("\n"),
     // Every process has exited before its database goes, so none logs lost connections.
-    stop: async () => {
-      await Promise.all(all.map((server) => server.stop()));
-    },
+    stop: () => stopServers(all),
   };
 }

@@ -15,9 +15,14 @@ export async function startServers(env: Record<string, string>): Promise<TChildS
       servers.push(await startChildServer({ env }));
     return servers;
   } catch (error) {
-    await Promise.all(servers.map((server) => server.stop()));
+    await stopServers(servers);
     throw error;
   }
+}
+
+/** Stops every server of `servers`, all at once. */
+export async function stopServers(servers: TChildServer[]): Promise<void> {
+  await Promise.all(servers.map((server) => server.stop()));
 }
 
 /** Each call measures the next server in turn: one per round of bench/lib/alternate.ts. */
