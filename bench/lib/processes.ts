@@ -2,8 +2,8 @@ import { startChildServer, type TChildServer } from "@/tests/support/child-serve
 
 /**
  * Server processes per measured side. Processes of one build with the same settings differ in
- * CPU per request by about 10%, so a figure read on one process carries that process's draw;
- * rounds that rotate through several average it out.
+ * CPU per request (bench/README.md), so a figure read on one process carries that process's
+ * draw; rounds that rotate through several average it out.
  */
 export const processesPerSide = 3;
 
