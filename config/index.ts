@@ -254,7 +254,8 @@ const ConfigSchema = z.object({
   ),
   RAIL_TIMEOUT_MS: documented(integer(1, 600_000).default(10_000), {
     group: "Money and rails",
-    description: "A rail call without an answer by then is resolved by a status lookup.",
+    description:
+      "A rail call without an answer by then is resolved by a status lookup, which voids a payment the rail does not hold.",
   }),
   SANDBOX_SLOW_MS: documented(integer(0, 600_000).default(3000), {
     group: "Money and rails",

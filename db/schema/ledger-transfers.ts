@@ -1,12 +1,17 @@
 import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { environmentEnum, timestampMs } from "./_columns";
 
-export const ledgerTransferKinds = ["fund", "execute", "reverse"] as const;
+/** The transfers that move money, and so have entries. */
+export const ledgerMovementKinds = ["fund", "execute", "reverse"] as const;
+export type TLedgerMovementKind = (typeof ledgerMovementKinds)[number];
+export const ledgerTransferKinds = [...ledgerMovementKinds, "void"] as const;
 export type TLedgerTransferKind = (typeof ledgerTransferKinds)[number];
 
 /**
  * One balanced movement of money. `(reference, kind)` is unique: a settlement id is the
- * rail's idempotency key, so executing or reversing it twice finds the first transfer.
+ * rail's idempotency key, so executing or reversing it twice finds the first transfer. A `void`
+ * transfer has no entries: it records that a settlement's payment will never be made (a status
+ * lookup found none after the call went unanswered), and a later execute call is declined.
  */
 export const ledgerTransfers = pgTable(
   "ledger_transfers",

@@ -5,7 +5,8 @@ export const sandboxChargeStatuses = ["succeeded", "declined", "reversed"] as co
 
 /**
  * The sandbox rail's own books: one charge per settlement id (its idempotency key).
- * `attempts` counts every execute call the rail received for it.
+ * `attempts` counts every execute call the rail received for it: 0 for a charge that a status
+ * lookup voided (declined, `rail_timeout`) before any arrived.
  */
 export const sandboxCharges = pgTable("sandbox_charges", {
   settlementId: text().primaryKey(),

@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { lookupRailStatus } from "@/lib/settlements/execution/call-rail";
+import { lookupOrVoidPayment } from "@/lib/settlements/execution/call-rail";
 import { completeSettlement } from "@/lib/settlements/execution/complete-settlement";
 import { failSettlement } from "@/lib/settlements/execution/fail-settlement";
 import { pay } from "@/lib/settlements/execution/pay";
@@ -43,12 +43,12 @@ export const executeSettlement = inngest.createFunction(
     let outcome = payment.outcome;
     if (outcome.status === "timeout") {
       outcome = await step.run("lookup-status", async () => {
-        const lookup = await lookupRailStatus(settlementId);
-        if (lookup.status !== "not_found") return lookup;
+        const lookup = await lookupOrVoidPayment(settlementId);
+        if (lookup.status !== "voided") return lookup;
         return {
           status: "declined" as const,
           code: "rail_timeout",
-          message: "The rail did not answer in time and holds no payment for this settlement.",
+          message: "The rail did not answer in time; it held no payment, and voided it.",
         };
       });
     }

@@ -1,6 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "@/db/schema";
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  type TLedgerMovementKind,
+} from "@/db/schema";
 import type { TEnvironment } from "@/lib/environment";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { getWallets } from "./get-wallets";
@@ -28,7 +33,8 @@ export async function readWallet({
       .select({
         id: ledgerEntries.id,
         transferId: ledgerEntries.transferId,
-        kind: ledgerTransfers.kind,
+        // An entry belongs to a transfer that moved money: a void one has no entries.
+        kind: sql<TLedgerMovementKind>`${ledgerTransfers.kind}`,
         reference: ledgerTransfers.reference,
         currency: ledgerAccounts.currency,
         amount: ledgerEntries.amount,

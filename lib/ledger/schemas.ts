@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ledgerTransferKinds } from "@/db/schema";
+import { ledgerMovementKinds } from "@/db/schema";
 import { listResponse, ZListQuery } from "@/lib/http/pagination";
 import { ZAmount } from "@/lib/money/schemas";
 
@@ -10,7 +10,7 @@ export const ZLedgerEntry = z
     id: z.string(),
     transferId: z.string(),
     kind: z
-      .enum(ledgerTransferKinds)
+      .enum(ledgerMovementKinds)
       .meta({ description: "fund (sandbox funding), execute (a settlement), reverse." }),
     reference: z.string().meta({ description: "The settlement id, or the funding's own id." }),
     currency: z.string(),

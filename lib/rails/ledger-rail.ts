@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
-import { db } from "@/db/client";
-import { ledgerEntries } from "@/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { db, type TExecutor } from "@/db/client";
+import { ledgerEntries, ledgerTransfers } from "@/db/schema";
+import { newId } from "@/lib/ids";
 import { lockAccounts } from "@/lib/ledger/lock-accounts";
 import { findTransfer, postTransfer } from "@/lib/ledger/post-transfer";
-import type { TRailAdapter, TRailOutcome, TRailRequest } from "./types";
+import type { TRailAdapter, TRailLookup, TRailOutcome, TRailRequest } from "./types";
 
 class Declined extends Error {
   constructor(readonly outcome: Extract<TRailOutcome, { status: "declined" }>) {
@@ -27,10 +28,39 @@ async function declinedOr(run: () => Promise<TRailOutcome>): Promise<TRailOutcom
   }
 }
 
+const voided = () =>
+  new Declined({
+    status: "declined",
+    code: "rail_timeout",
+    message: "The payment did not reach the ledger in time and was voided.",
+  });
+
+/** The settlement's payment transfer, or its void (never both: see lookupOrVoid). */
+async function findPayment(tx: TExecutor, settlementId: string) {
+  const [row] = await tx
+    .select({ id: ledgerTransfers.id, kind: ledgerTransfers.kind })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        eq(ledgerTransfers.reference, settlementId),
+        inArray(ledgerTransfers.kind, ["execute", "void"]),
+      ),
+    );
+  return row;
+}
+
+const lockParties = (tx: TExecutor, request: TRailRequest) =>
+  lockAccounts(tx, {
+    environment: request.environment,
+    currency: request.amount.currency,
+    owners: request.parties.map((party) => party.agentId),
+  });
+
 /**
  * Moves money between agent wallets in the PostgreSQL double-entry ledger: the initiator's
  * wallet pays each responder's share. A payment is the transfer `(settlementId, execute)`, its
- * reversal `(settlementId, reverse)`; both are idempotent and never overdraw a wallet.
+ * reversal `(settlementId, reverse)`; both are idempotent and never overdraw a wallet. A lookup
+ * that finds no payment writes `(settlementId, void)`, and a payment arriving after it is declined.
  */
 export const ledgerRail: TRailAdapter = {
   name: "ledger",
@@ -40,16 +70,10 @@ export const ledgerRail: TRailAdapter = {
         const { currency, value } = request.amount;
         const payer = request.parties.find((party) => party.role === "initiator")!;
         const payees = request.parties.filter((party) => party.role === "responder");
-        const accounts = await lockAccounts(tx, {
-          environment: request.environment,
-          currency,
-          owners: request.parties.map((party) => party.agentId),
-        });
+        const accounts = await lockParties(tx, request);
         // Under the wallet locks: a concurrent call for this settlement has committed or not begun.
-        const existing = await findTransfer(tx, {
-          reference: request.settlementId,
-          kind: "execute",
-        });
+        const existing = await findPayment(tx, request.settlementId);
+        if (existing?.kind === "void") throw voided();
         if (existing) return { status: "succeeded", externalRef: existing.id };
         const wallet = accounts.get(payer.agentId)!;
         if (wallet.balance < value)
@@ -84,11 +108,7 @@ export const ledgerRail: TRailAdapter = {
             message: "The ledger holds no payment for this settlement.",
           });
         }
-        const accounts = await lockAccounts(tx, {
-          environment: request.environment,
-          currency: request.amount.currency,
-          owners: request.parties.map((party) => party.agentId),
-        });
+        const accounts = await lockParties(tx, request);
         const existing = await findTransfer(tx, {
           reference: request.settlementId,
           kind: "reverse",
@@ -114,8 +134,22 @@ export const ledgerRail: TRailAdapter = {
         return { status: "succeeded", externalRef: transferId };
       }),
     ),
-  async lookupStatus(request: TRailRequest) {
-    const payment = await findTransfer(db, { reference: request.settlementId, kind: "execute" });
-    return payment ? { status: "succeeded", externalRef: payment.id } : { status: "not_found" };
-  },
+  // Under the same wallet locks as execute, so that a payment still on its way either committed
+  // before the lookup or finds the void after it.
+  lookupOrVoid: (request: TRailRequest) =>
+    db.transaction(async (tx): Promise<TRailLookup> => {
+      await lockParties(tx, request);
+      const existing = await findPayment(tx, request.settlementId);
+      if (existing?.kind === "execute") return { status: "succeeded", externalRef: existing.id };
+      if (!existing) {
+        await tx.insert(ledgerTransfers).values({
+          id: newId("ledgerTransfer"),
+          environment: request.environment,
+          kind: "void",
+          reference: request.settlementId,
+          currency: request.amount.currency,
+        });
+      }
+      return { status: "voided" };
+    }),
 };

@@ -19,21 +19,37 @@ function decide(value: number): { status: "succeeded" | "declined"; declineCode:
   return { status: "succeeded", declineCode: null };
 }
 
+/** The decline code of a charge voided by a lookup before its payment arrived. */
+const voidedCode = "rail_timeout";
+
 function outcomeOf(charge: typeof sandboxCharges.$inferSelect): TRailOutcome {
   if (charge.status === "declined") {
     return {
       status: "declined",
       code: charge.declineCode ?? "rail_declined",
-      message: `The sandbox rail declined ${charge.amountValue} ${charge.currency} (trigger amount).`,
+      message:
+        charge.declineCode === voidedCode
+          ? "The payment did not reach the sandbox rail in time and was voided."
+          : `The sandbox rail declined ${charge.amountValue} ${charge.currency} (trigger amount).`,
     };
   }
   return { status: "succeeded", externalRef: charge.externalRef };
 }
 
+const chargeOf = (request: TRailRequest) => ({
+  settlementId: request.settlementId,
+  environment: request.environment,
+  amountValue: request.amount.value,
+  currency: request.amount.currency,
+  externalRef: externalRefOf(request.settlementId),
+});
+
 /**
- * A deterministic simulator with its own books (`sandbox_charges`): the outcome depends only on
- * the amount, the reference only on the settlement id, and a repeated call returns the charge
- * recorded by the first one (counting the attempt).
+ * A deterministic simulator with its own books (`sandbox_charges`, one row per settlement): the
+ * outcome depends only on the amount, the reference only on the settlement id, and a repeated
+ * call returns the charge recorded by the first one (counting the attempt). A lookup that finds
+ * no charge records a declined one, so a payment arriving after it is declined; the row's unique
+ * settlement id makes the two wait for each other.
  */
 export const sandboxRail: TRailAdapter = {
   name: "sandbox",
@@ -41,15 +57,7 @@ export const sandboxRail: TRailAdapter = {
     const decision = decide(request.amount.value);
     const [charge] = await db
       .insert(sandboxCharges)
-      .values({
-        settlementId: request.settlementId,
-        environment: request.environment,
-        amountValue: request.amount.value,
-        currency: request.amount.currency,
-        status: decision.status,
-        declineCode: decision.declineCode,
-        externalRef: externalRefOf(request.settlementId),
-      })
+      .values({ ...chargeOf(request), ...decision })
       .onConflictDoUpdate({
         target: sandboxCharges.settlementId,
         set: { attempts: sql`${sandboxCharges.attempts} + 1` },
@@ -77,12 +85,19 @@ export const sandboxRail: TRailAdapter = {
     }
     return { status: "succeeded", externalRef: `${charge.externalRef}_rev` };
   },
-  async lookupStatus(request: TRailRequest) {
+  async lookupOrVoid(request: TRailRequest) {
+    const [voided] = await db
+      .insert(sandboxCharges)
+      .values({ ...chargeOf(request), status: "declined", declineCode: voidedCode, attempts: 0 })
+      .onConflictDoNothing({ target: sandboxCharges.settlementId })
+      .returning({ settlementId: sandboxCharges.settlementId });
+    if (voided) return { status: "voided" };
+    // The charge the insert conflicted with: committed, since the insert waited for it.
     const [charge] = await db
       .select()
       .from(sandboxCharges)
       .where(eq(sandboxCharges.settlementId, request.settlementId));
-    if (!charge) return { status: "not_found" };
+    if (!charge) throw new Error(`sandbox charge of ${request.settlementId} vanished`);
     if (charge.status === "reversed")
       return { status: "succeeded", externalRef: charge.externalRef };
     return outcomeOf(charge);

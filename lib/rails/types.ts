@@ -13,8 +13,11 @@ export type TRailOutcome =
   | { status: "succeeded"; externalRef: string }
   | { status: "declined"; code: string; message: string };
 
-/** A status lookup may also find that the rail never received the payment. */
-export type TRailLookup = TRailOutcome | { status: "not_found" };
+/**
+ * What the rail holds for a payment whose call went unanswered: that payment, or, when it holds
+ * none, `voided`: the rail has recorded that it will never make it.
+ */
+export type TRailLookup = TRailOutcome | { status: "voided" };
 
 /**
  * A payment rail. Every call is idempotent by settlement id: executing or reversing the same
@@ -24,5 +27,10 @@ export type TRailAdapter = {
   name: string;
   execute: (request: TRailRequest) => Promise<TRailOutcome>;
   reverse: (request: TRailRequest) => Promise<TRailOutcome>;
-  lookupStatus: (request: TRailRequest) => Promise<TRailLookup>;
+  /**
+   * The payment's final status, after its call went unanswered. A call still on its way may land
+   * after this answers, so "not there" is not enough: when the rail holds no payment, it voids
+   * it, and a later call for the settlement is declined. The two are serialized by the rail.
+   */
+  lookupOrVoid: (request: TRailRequest) => Promise<TRailLookup>;
 };

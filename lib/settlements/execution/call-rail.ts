@@ -9,19 +9,22 @@ export type TRailCallResult = TRailOutcome | { status: "timeout" } | { status: "
 
 /**
  * Asks the settlement's rail to move the money, with the settlement id as idempotency key: a
- * repeat after a crash returns the first payment. No answer in time is `timeout`, for a status
- * lookup to resolve. `settlement` was read as `executing` in the same step.
+ * repeat after a crash returns the first payment. No answer in time is `timeout`, for
+ * lookupOrVoidPayment to resolve. `settlement` was read as `executing` in the same step.
  */
 export async function callRail(settlement: TSettlementRow): Promise<TRailCallResult> {
   const rail = railOf(settlement.adapter);
   return callWithTimeout(() => rail.execute(railRequestOf(settlement)));
 }
 
-/** What the rail knows about the settlement's payment, when its answer never came. */
-export async function lookupRailStatus(
+/**
+ * The settlement's payment as the rail holds it, when its answer never came: made, declined, or
+ * voided, so that the call still on its way can no longer make it.
+ */
+export async function lookupOrVoidPayment(
   settlementId: string,
 ): Promise<TRailLookup | { status: "skipped" }> {
   const settlement = await loadSettlement(settlementId);
   if (settlement?.status !== "executing") return { status: "skipped" };
-  return railOf(settlement.adapter).lookupStatus(railRequestOf(settlement));
+  return railOf(settlement.adapter).lookupOrVoid(railRequestOf(settlement));
 }
