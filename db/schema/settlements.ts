@@ -66,7 +66,7 @@ export const settlements = pgTable(
     uniqueIndex("idx_settlements_on_negotiation_id").on(t.negotiationId),
     index("idx_settlements_on_env_created").on(t.environment, t.createdAt, t.id),
     index("idx_settlements_on_party_orgs").using("gin", t.partyOrganizationIds),
-    index("idx_settlements_on_payer_executed").on(t.payerAgentId, t.currency, t.executedAt),
+    index("idx_settlements_on_payer_started").on(t.payerAgentId, t.currency, t.executionStartedAt),
   ],
 );
 

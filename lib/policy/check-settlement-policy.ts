@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import { db, type TExecutor } from "@/db/client";
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { db } from "@/db/client";
 import { settlements, type TSettlementRow } from "@/db/schema";
 import { evaluatePolicy, type TPolicyInputs } from "@/lib/attest/policy-engine";
 import { standardPolicy } from "./standard-policy";
@@ -22,22 +22,37 @@ const messages: Record<string, (facts: { currency: string; total: number }) => s
     `The paying agent would pay ${total} ${currency} in 24 hours, above the limit of ${standardPolicy.limits[currency]?.perDay} (${standardPolicy.id}).`,
 };
 
-/** What the paying agent paid in this currency in the trailing 24 hours (money that moved and stayed). */
-async function payerVolume24h(
-  settlement: Pick<TSettlementRow, "id" | "payerAgentId" | "currency">,
-  now: Date,
-  executor: TExecutor,
-): Promise<number> {
-  const [paid] = await executor
+type TPolicySettlement = Pick<
+  TSettlementRow,
+  "id" | "payerAgentId" | "currency" | "amountValue" | "parties" | "executionStartedAt"
+>;
+
+/**
+ * What the paying agent paid, or is paying, in this currency in the 24 hours before this
+ * settlement's execution started: its other settlements whose execution started earlier (ties by
+ * id, byte order) and that are executing, executed or disputed. Counting the ones still executing keeps
+ * concurrent settlements of one payer from each passing the daily limit alone; anchoring at the
+ * start makes a re-run after a crash decide as the first run did, since later executions do not
+ * count (the total can only fall meanwhile, as earlier ones fail or are reversed).
+ */
+async function payerVolume24h(settlement: TPolicySettlement): Promise<number> {
+  const startedAt = settlement.executionStartedAt ?? new Date();
+  const [paid] = await db
     .select({ total: sql<string>`coalesce(sum(${settlements.amountValue}), 0)` })
     .from(settlements)
     .where(
       and(
         eq(settlements.payerAgentId, settlement.payerAgentId),
         eq(settlements.currency, settlement.currency),
-        gt(settlements.executedAt, new Date(now.getTime() - dayMs)),
-        inArray(settlements.status, ["executed", "disputed"]),
-        ne(settlements.id, settlement.id),
+        gt(settlements.executionStartedAt, new Date(startedAt.getTime() - dayMs)),
+        or(
+          lt(settlements.executionStartedAt, startedAt),
+          and(
+            eq(settlements.executionStartedAt, startedAt),
+            sql`${settlements.id} collate "C" < ${settlement.id}`,
+          ),
+        ),
+        inArray(settlements.status, ["executing", "executed", "disputed"]),
       ),
     );
   return Number(paid?.total ?? 0);
@@ -47,17 +62,14 @@ async function payerVolume24h(
  * Checks a settlement against the policy before money moves. The inputs come from the database;
  * the decision is the attest engine's pure `evaluatePolicy`, the same code replay runs.
  */
-export async function checkSettlementPolicy(
-  settlement: Pick<TSettlementRow, "id" | "payerAgentId" | "currency" | "amountValue" | "parties">,
-  { now = new Date(), executor = db }: { now?: Date; executor?: TExecutor } = {},
-): Promise<TPolicyResult> {
+export async function checkSettlementPolicy(settlement: TPolicySettlement): Promise<TPolicyResult> {
   const { currency, amountValue } = settlement;
   const limits = standardPolicy.limits[currency];
   const inputs: TPolicyInputs = {
     allowedCurrencies: [...standardPolicy.currencies],
     perSettlementLimit: limits?.perSettlement ?? null,
     perDayLimit: limits?.perDay ?? null,
-    payerVolume24h: limits ? await payerVolume24h(settlement, now, executor) : 0,
+    payerVolume24h: limits ? await payerVolume24h(settlement) : 0,
   };
   const decision = evaluatePolicy({
     policyVersion: standardPolicy.id,

@@ -1,0 +1,2 @@
+DROP INDEX "idx_settlements_on_payer_executed";--> statement-breakpoint
+CREATE INDEX "idx_settlements_on_payer_started" ON "settlements" USING btree ("payer_agent_id","currency","execution_started_at");
