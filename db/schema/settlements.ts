@@ -48,6 +48,11 @@ export const settlements = pgTable(
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     externalRef: text(),
     policyVersion: text(),
+    /**
+     * The payer's 24-hour volume the policy decided on, recorded by the first execution attempt,
+     * so that every later attempt decides as it did (lib/policy/check-settlement-policy.ts).
+     */
+    policyPayerVolume: bigint({ mode: "number" }),
     /** Set when execution reserved the amount under the payer's mandate (released if it fails). */
     mandateCheck: jsonb().$type<TSettlementMandateCheck>(),
     failureCode: text(),

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { settlements, type TSettlementRow } from "@/db/schema";
 import { evaluatePolicy, type TPolicyInputs } from "@/lib/attest/policy-engine";
@@ -27,35 +28,42 @@ type TPolicySettlement = Pick<
   "id" | "payerAgentId" | "currency" | "amountValue" | "parties" | "executionStartedAt"
 >;
 
+const earlier = alias(settlements, "earlier");
+
 /**
  * What the paying agent paid, or is paying, in this currency in the 24 hours before this
  * settlement's execution started: its other settlements whose execution started earlier (ties by
- * id, byte order) and that are executing, executed or disputed. Counting the ones still executing keeps
- * concurrent settlements of one payer from each passing the daily limit alone; anchoring at the
- * start makes a re-run after a crash decide as the first run did, since later executions do not
- * count (the total can only fall meanwhile, as earlier ones fail or are reversed).
+ * id, byte order) and that are executing, executed or disputed. Counting the ones still executing
+ * keeps concurrent settlements of one payer from each passing the daily limit alone. The first
+ * attempt records the total on the settlement and every later one reads it back, in the same
+ * statement: a re-run after a crash, when the rail may have paid already, decides as it did.
  */
 async function payerVolume24h(settlement: TPolicySettlement): Promise<number> {
   const startedAt = settlement.executionStartedAt ?? new Date();
-  const [paid] = await db
-    .select({ total: sql<string>`coalesce(sum(${settlements.amountValue}), 0)` })
-    .from(settlements)
+  const volume = db
+    .select({ total: sql`coalesce(sum(${earlier.amountValue}), 0)` })
+    .from(earlier)
     .where(
       and(
-        eq(settlements.payerAgentId, settlement.payerAgentId),
-        eq(settlements.currency, settlement.currency),
-        gt(settlements.executionStartedAt, new Date(startedAt.getTime() - dayMs)),
+        eq(earlier.payerAgentId, settlement.payerAgentId),
+        eq(earlier.currency, settlement.currency),
+        gt(earlier.executionStartedAt, new Date(startedAt.getTime() - dayMs)),
         or(
-          lt(settlements.executionStartedAt, startedAt),
+          lt(earlier.executionStartedAt, startedAt),
           and(
-            eq(settlements.executionStartedAt, startedAt),
-            sql`${settlements.id} collate "C" < ${settlement.id}`,
+            eq(earlier.executionStartedAt, startedAt),
+            sql`${earlier.id} collate "C" < ${settlement.id}`,
           ),
         ),
-        inArray(settlements.status, ["executing", "executed", "disputed"]),
+        inArray(earlier.status, ["executing", "executed", "disputed"]),
       ),
     );
-  return Number(paid?.total ?? 0);
+  const [recorded] = await db
+    .update(settlements)
+    .set({ policyPayerVolume: sql`coalesce(${settlements.policyPayerVolume}, (${volume}))` })
+    .where(eq(settlements.id, settlement.id))
+    .returning({ volume: settlements.policyPayerVolume });
+  return recorded?.volume ?? 0;
 }
 
 /**

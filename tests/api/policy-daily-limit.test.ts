@@ -94,3 +94,31 @@ test("the daily limit holds for one payer's concurrent settlements, and each dec
     expect(await recordedInputs(row.id)).toEqual(again.inputs);
   }
 });
+
+test("a decision made again reads the volume the first attempt recorded, whatever executed meanwhile", async () => {
+  const key = tenant.keys.sandbox;
+  const payer = await agentOf(key);
+  const payee = await agentOf(key);
+  const [settlementId, other] = await Promise.all([
+    largestSettlement(payer, payee),
+    largestSettlement(payer, payee),
+  ]);
+  expect((await call("POST", `/settlements/${settlementId}/execute`, { key })).status).toBe(202);
+  expect((await settled(key, settlementId)).status).toBe("executed");
+  const [row] = await db.select().from(settlements).where(eq(settlements.id, settlementId));
+  expect(row?.policyPayerVolume).toBe(0);
+
+  // Another settlement of the payer becomes visible as executed before it, as one whose execute
+  // call committed late would: a fresh count would now include it.
+  await db
+    .update(settlements)
+    .set({
+      status: "executed",
+      executionStartedAt: new Date(row!.executionStartedAt!.getTime() - 1000),
+      executedAt: row!.executionStartedAt,
+    })
+    .where(eq(settlements.id, other));
+  const again = await checkSettlementPolicy(row!);
+  expect(again.inputs.payerVolume24h).toBe(0);
+  expect(await recordedInputs(settlementId)).toEqual(again.inputs);
+});
