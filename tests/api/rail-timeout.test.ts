@@ -71,15 +71,18 @@ async function holdLock(lock: (tx: postgres.TransactionSql) => Promise<unknown>)
 /** Releases `lock` once the settlement has ended or the rail's call and the lookup both wait. */
 async function executeHeldUp(settlementId: string, lock: Awaited<ReturnType<typeof holdLock>>) {
   const key = tenant.keys.sandbox;
-  const started = await call("POST", `/settlements/${settlementId}/execute`, { key });
-  expect(started.status).toBe(202);
-  await eventually(async () => {
-    const current = await call("GET", `/settlements/${settlementId}`, { key });
-    if (current.body.status !== "executing") return;
-    if ((await lock.waiting()) < 2)
-      throw new Error("the rail's call and the lookup do not both wait yet");
-  }, 15_000);
-  await lock.release();
+  try {
+    const started = await call("POST", `/settlements/${settlementId}/execute`, { key });
+    expect(started.status).toBe(202);
+    await eventually(async () => {
+      const current = await call("GET", `/settlements/${settlementId}`, { key });
+      if (current.body.status !== "executing") return;
+      if ((await lock.waiting()) < 2)
+        throw new Error("the rail's call and the lookup do not both wait yet");
+    }, 15_000);
+  } finally {
+    await lock.release();
+  }
   return settled(key, settlementId);
 }
 
