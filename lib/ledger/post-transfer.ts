@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import {
   ledgerAccounts,
@@ -40,17 +40,20 @@ export async function postTransfer(
     .onConflictDoNothing()
     .returning({ id: ledgerTransfers.id });
   if (!inserted) {
-    const existing = await findTransfer(tx, { reference, kind });
+    const existing = await findTransfer(tx, { reference, kinds: [kind] });
     return { transferId: existing!.id, created: false };
   }
-  await tx.insert(ledgerEntries).values(
-    legs.map((leg) => ({
-      id: newId("ledgerEntry"),
-      transferId: inserted.id,
-      accountId: leg.accountId,
-      amount: leg.amount,
-    })),
-  );
+  // A void transfer moves nothing: it has no legs.
+  if (legs.length > 0) {
+    await tx.insert(ledgerEntries).values(
+      legs.map((leg) => ({
+        id: newId("ledgerEntry"),
+        transferId: inserted.id,
+        accountId: leg.accountId,
+        amount: leg.amount,
+      })),
+    );
+  }
   for (const leg of legs) {
     await tx
       .update(ledgerAccounts)
@@ -60,13 +63,14 @@ export async function postTransfer(
   return { transferId: inserted.id, created: true };
 }
 
+/** The transfer of `reference` whose kind is one of `kinds` (`(reference, kind)` is unique). */
 export async function findTransfer(
   executor: TExecutor,
-  { reference, kind }: { reference: string; kind: TLedgerTransferKind },
+  { reference, kinds }: { reference: string; kinds: readonly TLedgerTransferKind[] },
 ) {
   const [row] = await executor
     .select()
     .from(ledgerTransfers)
-    .where(sql`${ledgerTransfers.reference} = ${reference} and ${ledgerTransfers.kind} = ${kind}`);
+    .where(and(eq(ledgerTransfers.reference, reference), inArray(ledgerTransfers.kind, kinds)));
   return row;
 }

@@ -1,7 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, type TExecutor } from "@/db/client";
-import { ledgerEntries, ledgerTransfers } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { ledgerEntries } from "@/db/schema";
 import { lockAccounts } from "@/lib/ledger/lock-accounts";
 import { findTransfer, postTransfer } from "@/lib/ledger/post-transfer";
 import type { TRailAdapter, TRailLookup, TRailOutcome, TRailRequest } from "./types";
@@ -36,18 +35,8 @@ const voided = () =>
   });
 
 /** The settlement's payment transfer, or its void (never both: see lookupOrVoid). */
-async function findPayment(tx: TExecutor, settlementId: string) {
-  const [row] = await tx
-    .select({ id: ledgerTransfers.id, kind: ledgerTransfers.kind })
-    .from(ledgerTransfers)
-    .where(
-      and(
-        eq(ledgerTransfers.reference, settlementId),
-        inArray(ledgerTransfers.kind, ["execute", "void"]),
-      ),
-    );
-  return row;
-}
+const findPayment = (tx: TExecutor, settlementId: string) =>
+  findTransfer(tx, { reference: settlementId, kinds: ["execute", "void"] });
 
 const lockParties = (tx: TExecutor, request: TRailRequest) =>
   lockAccounts(tx, {
@@ -99,7 +88,7 @@ export const ledgerRail: TRailAdapter = {
       db.transaction(async (tx) => {
         const payment = await findTransfer(tx, {
           reference: request.settlementId,
-          kind: "execute",
+          kinds: ["execute"],
         });
         if (!payment) {
           throw new Declined({
@@ -111,7 +100,7 @@ export const ledgerRail: TRailAdapter = {
         const accounts = await lockParties(tx, request);
         const existing = await findTransfer(tx, {
           reference: request.settlementId,
-          kind: "reverse",
+          kinds: ["reverse"],
         });
         if (existing) return { status: "succeeded", externalRef: existing.id };
         const byId = new Map([...accounts.values()].map((account) => [account.id, account]));
@@ -142,12 +131,12 @@ export const ledgerRail: TRailAdapter = {
       const existing = await findPayment(tx, request.settlementId);
       if (existing?.kind === "execute") return { status: "succeeded", externalRef: existing.id };
       if (!existing) {
-        await tx.insert(ledgerTransfers).values({
-          id: newId("ledgerTransfer"),
+        await postTransfer(tx, {
           environment: request.environment,
           kind: "void",
           reference: request.settlementId,
           currency: request.amount.currency,
+          legs: [],
         });
       }
       return { status: "voided" };
