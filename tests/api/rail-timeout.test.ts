@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { db } from "@/db/client";
+import { db, rawSql } from "@/db/client";
 import { ledgerAccounts, ledgerTransfers, sandboxCharges } from "@/db/schema";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { getWallets } from "@/lib/ledger/get-wallets";
@@ -24,18 +24,19 @@ afterAll(() => tenant.remove());
 
 class RolledBack extends Error {}
 
-/** Takes `lock` in a transaction of its own connection, kept open until `release`, then rolled back. */
+/** Takes `lock` in a transaction of its own, kept open until `release`, then rolled back. */
 async function holdLock(lock: (tx: postgres.TransactionSql) => Promise<unknown>) {
-  const connection = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   let held!: (pid: number) => void;
-  const backend = new Promise<number>((resolve) => {
+  let failed!: (error: unknown) => void;
+  const backend = new Promise<number>((resolve, reject) => {
     held = resolve;
+    failed = reject;
   });
-  const ended = connection
+  const ended = rawSql()
     .begin(async (tx) => {
       const [row] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
       await lock(tx);
@@ -44,7 +45,7 @@ async function holdLock(lock: (tx: postgres.TransactionSql) => Promise<unknown>)
       throw new RolledBack();
     })
     .catch((error) => {
-      if (!(error instanceof RolledBack)) throw error;
+      if (!(error instanceof RolledBack)) failed(error);
     });
   const pid = await backend;
   /** Sessions waiting for the held transaction, or queued behind one that does (a row lock). */
@@ -63,7 +64,6 @@ async function holdLock(lock: (tx: postgres.TransactionSql) => Promise<unknown>)
     release: async () => {
       release();
       await ended;
-      await connection.end();
     },
   };
 }
