@@ -5,7 +5,7 @@ import { evidenceRecords, settlements } from "@/db/schema";
 import { checkSettlementPolicy } from "@/lib/policy/check-settlement-policy";
 import { standardPolicy } from "@/lib/policy/standard-policy";
 import { call } from "../support/api";
-import { agentOf, negotiate, settled } from "../support/deals";
+import { agentOf, pendingSettlement, settled } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -17,24 +17,9 @@ afterAll(() => tenant.remove());
 const { perSettlement, perDay } = standardPolicy.limits.USD!;
 
 /** A pending settlement of the largest amount the policy allows, from `payer` to `payee`. */
-async function largestSettlement(payer: string, payee: string): Promise<string> {
-  const key = tenant.keys.sandbox;
-  const negotiation = await negotiate(key, {
-    initiatorAgentId: payer,
-    responders: [payee],
-    terms: { amount: { value: perSettlement, currency: "USD" } },
-  });
-  await call("POST", `/negotiations/${negotiation.id}/respond`, {
-    key,
-    body: { agentId: payee, action: "accept" },
-  });
-  const created = await call("POST", "/settlements", {
-    key,
-    body: { negotiationId: negotiation.id },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.id;
-}
+const largestSettlement = async (payer: string, payee: string): Promise<string> =>
+  (await pendingSettlement(tenant.keys.sandbox, { value: perSettlement, payer, payee })).settlement
+    .id;
 
 /** The policy inputs recorded in a settlement's `settlement_executed` evidence. */
 async function recordedInputs(settlementId: string) {

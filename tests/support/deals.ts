@@ -25,13 +25,21 @@ export async function negotiate(
   return created.body;
 }
 
-/** A negotiation between two new agents of one organization: the payer offers, the payee has not answered. */
+/** Who pays and who is paid; two new agents of the key's organization when not given. */
+type TDealAgents = { payer?: string; payee?: string };
+
+/** A negotiation between two agents of one organization: the payer offers, the payee has not answered. */
 export async function openNegotiation(
   key: string,
-  { value = 1000, currency = "USD", baseUrl }: { value?: number; currency?: string } & TServer = {},
+  {
+    value = 1000,
+    currency = "USD",
+    baseUrl,
+    ...agents
+  }: { value?: number; currency?: string } & TDealAgents & TServer = {},
 ) {
-  const payer = await agentOf(key, {}, { baseUrl });
-  const payee = await agentOf(key, {}, { baseUrl });
+  const payer = agents.payer ?? (await agentOf(key, {}, { baseUrl }));
+  const payee = agents.payee ?? (await agentOf(key, {}, { baseUrl }));
   const negotiation = await negotiate(
     key,
     { initiatorAgentId: payer, responders: [payee], terms: { amount: { value, currency } } },
@@ -43,7 +51,7 @@ export async function openNegotiation(
 /** The same, accepted by the payee. */
 export async function acceptedNegotiation(
   key: string,
-  options: { value?: number; currency?: string } & TServer = {},
+  options: { value?: number; currency?: string } & TDealAgents & TServer = {},
 ) {
   const opened = await openNegotiation(key, options);
   const accepted = await call("POST", `/negotiations/${opened.negotiation.id}/respond`, {
@@ -59,17 +67,12 @@ export async function acceptedNegotiation(
 export async function pendingSettlement(
   key: string,
   {
-    value = 1000,
-    currency = "USD",
     adapter,
-    baseUrl,
-  }: { value?: number; currency?: string; adapter?: string } & TServer = {},
+    ...options
+  }: { value?: number; currency?: string; adapter?: string } & TDealAgents & TServer = {},
 ) {
-  const { payer, payee, negotiation } = await acceptedNegotiation(key, {
-    value,
-    currency,
-    baseUrl,
-  });
+  const { baseUrl } = options;
+  const { payer, payee, negotiation } = await acceptedNegotiation(key, options);
   const settlement = await call("POST", "/settlements", {
     key,
     baseUrl,
