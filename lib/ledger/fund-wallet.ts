@@ -1,22 +1,29 @@
-import { db } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { fundingOwner, lockAccounts } from "./lock-accounts";
 import { postTransfer } from "./post-transfer";
+import { readWallet } from "./read-wallet";
 
-/** Moves money from the environment's funding account (the outside world) into a wallet. */
-export async function fundWallet({
-  environment,
-  agentId,
-  amount,
-  currency,
-}: {
-  environment: TEnvironment;
-  agentId: string;
-  amount: number;
-  currency: string;
-}) {
-  return db.transaction(async (tx) => {
+/**
+ * Moves money from the environment's funding account (the outside world) into a wallet. Given a
+ * transaction (`executor`), it commits with the caller's work or not at all.
+ */
+export async function fundWallet(
+  {
+    environment,
+    agentId,
+    amount,
+    currency,
+  }: {
+    environment: TEnvironment;
+    agentId: string;
+    amount: number;
+    currency: string;
+  },
+  executor: TExecutor = db,
+) {
+  return executor.transaction(async (tx) => {
     const accounts = await lockAccounts(tx, {
       environment,
       currency,
@@ -34,5 +41,21 @@ export async function fundWallet({
       ],
     });
     return { transferId, walletId: wallet.id, balance: wallet.balance + amount, currency };
+  });
+}
+
+/**
+ * Funds a wallet and reads it back (its first page) in one transaction: an answer that fails
+ * after the funding commits nothing, so a retry with the same Idempotency-Key funds once.
+ */
+export async function fundAndReadWallet(input: {
+  environment: TEnvironment;
+  agentId: string;
+  amount: number;
+  currency: string;
+}) {
+  return db.transaction(async (tx) => {
+    await fundWallet(input, tx);
+    return readWallet({ environment: input.environment, agentId: input.agentId, limit: 20 }, tx);
   });
 }

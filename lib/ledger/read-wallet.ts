@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, type TExecutor } from "@/db/client";
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -12,24 +12,27 @@ import { getWallets } from "./get-wallets";
 import type { TWallet } from "./schemas";
 
 /** An agent's balance per currency and its ledger entries, newest first, a page at a time. */
-export async function readWallet({
-  environment,
-  agentId,
-  limit,
-  cursor,
-}: {
-  environment: TEnvironment;
-  agentId: string;
-  limit: number;
-  cursor?: string;
-}): Promise<TWallet> {
+export async function readWallet(
+  {
+    environment,
+    agentId,
+    limit,
+    cursor,
+  }: {
+    environment: TEnvironment;
+    agentId: string;
+    limit: number;
+    cursor?: string;
+  },
+  executor: TExecutor = db,
+): Promise<TWallet> {
   const page = keyset({ createdAt: ledgerEntries.createdAt, id: ledgerEntries.id }, cursor, [
     eq(ledgerAccounts.environment, environment),
     eq(ledgerAccounts.owner, agentId),
   ]);
   const [wallets, rows] = await Promise.all([
-    getWallets({ environment, agentId }),
-    db
+    getWallets({ environment, agentId }, executor),
+    executor
       .select({
         id: ledgerEntries.id,
         transferId: ledgerEntries.transferId,

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "@/db/client";
+import { fundWallet } from "@/lib/ledger/fund-wallet";
+import { readWallet } from "@/lib/ledger/read-wallet";
 import { call } from "../support/api";
 import { agentOf } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -97,5 +100,25 @@ describe("agent wallets", () => {
     }
     expect(await tenantRows(tenant.organizationId)).toEqual(before);
     expect((await wallet()).body).toEqual(walletBefore);
+  });
+
+  test("funding inside a transaction that fails afterwards moves no money", async () => {
+    // The fund route reads the wallet back in the funding's transaction: a read that fails then
+    // takes the funding with it, so the 5xx that releases the Idempotency-Key promised nothing.
+    const agentId = await agentOf(tenant.keys.sandbox);
+    const funding = { environment: "sandbox" as const, agentId, amount: 900, currency: "USD" };
+    await expect(
+      db.transaction(async (tx) => {
+        await fundWallet(funding, tx);
+        const inside = await readWallet({ environment: "sandbox", agentId, limit: 20 }, tx);
+        expect(inside.balances).toEqual([{ currency: "USD", balance: 900 }]);
+        throw new Error("the read back failed");
+      }),
+    ).rejects.toThrow("the read back failed");
+    const after = await call("GET", `/agents/${agentId}/wallet`, { key: tenant.keys.sandbox });
+    expect(after.body).toMatchObject({
+      balances: [],
+      entries: { data: [], cursor: null, hasMore: false },
+    });
   });
 });

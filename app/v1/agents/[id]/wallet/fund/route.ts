@@ -1,9 +1,8 @@
 import { getAgentOrThrow } from "@/lib/agents/get-agent";
 import { tenantOf } from "@/lib/auth/tenant";
 import { requireActingAgentAmong } from "@/lib/http/authorize";
-import { fundWallet } from "@/lib/ledger/fund-wallet";
+import { fundAndReadWallet } from "@/lib/ledger/fund-wallet";
 import { fundWalletOperation } from "@/lib/ledger/operations";
-import { readWallet } from "@/lib/ledger/read-wallet";
 import { requireSandboxFunding } from "@/lib/ledger/require-sandbox-funding";
 import { handle, routeMethods } from "@/lib/pipeline/handle";
 
@@ -14,12 +13,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     requireSandboxFunding(tenant.environment);
     const agent = await getAgentOrThrow({ tenant, agentId: params.id });
     requireActingAgentAmong(auth, [agent.id], "this agent");
-    await fundWallet({
+    return fundAndReadWallet({
       environment: tenant.environment,
       agentId: agent.id,
       amount: body.amount.value,
       currency: body.amount.currency,
     });
-    return readWallet({ environment: tenant.environment, agentId: agent.id, limit: 20 });
   }),
 });

@@ -1,8 +1,7 @@
 import { getAgentOrThrow } from "@/lib/agents/get-agent";
 import { handleConsole } from "@/lib/console/handle-console";
 import { ZEnvironmentQuery, ZIdParams } from "@/lib/console/schemas";
-import { fundWallet } from "@/lib/ledger/fund-wallet";
-import { readWallet } from "@/lib/ledger/read-wallet";
+import { fundAndReadWallet } from "@/lib/ledger/fund-wallet";
 import { requireSandboxFunding } from "@/lib/ledger/require-sandbox-funding";
 import { ZFundWalletBody } from "@/lib/ledger/schemas";
 import { routeMethods } from "@/lib/pipeline/handle";
@@ -18,13 +17,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         tenant: { organizationId, environment },
         agentId: params.id,
       });
-      await fundWallet({
+      return fundAndReadWallet({
         environment,
         agentId: agent.id,
         amount: body.amount.value,
         currency: body.amount.currency,
       });
-      return readWallet({ environment, agentId: agent.id, limit: 20 });
     },
   ),
 });
