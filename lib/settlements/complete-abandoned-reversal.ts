@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { log } from "@/lib/observability/logger";
 import { callWithTimeout } from "@/lib/rails/call-with-timeout";
 import { railOf } from "@/lib/rails/rails";
 import { railRequestOf } from "./execution/rail-request";
-import type { TReversalClaimed } from "./jobs";
+import { settlementReversalClaimed, type TReversalClaimed } from "./jobs";
 import { recordReversal, releaseReversalClaim } from "./reversal-claim";
 
 /**
@@ -31,4 +33,17 @@ export async function completeAbandonedReversal({
     recordReversal(tx, { settlementId, claimedAt: claim, reason }),
   );
   return recorded ? "recorded" : "settled elsewhere";
+}
+
+/**
+ * Starts the completion of a claimed reversal again once its job ran out of retries (the rail
+ * kept not answering or the record kept failing): the money may have moved back, so the claim
+ * stays, and disputes wait, until the rail's answer is recorded.
+ */
+export async function askAgainAboutReversal(claim: TReversalClaimed, error: string) {
+  log.error(
+    { settlementId: claim.settlementId, claimedAt: claim.claimedAt, error },
+    "a claimed reversal could not be completed; asking the rail again",
+  );
+  await enqueueJob(db, { name: settlementReversalClaimed, data: claim });
 }

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { events, ledgerTransfers } from "@/db/schema";
+import { events, jobRuns, ledgerTransfers } from "@/db/schema";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { call, eventually } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
+import { APP_ID } from "../support/jobs";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -81,6 +82,63 @@ test("a reversal whose record fails after the rail moved the money back is compl
         eq(events.organizationId, tenant.organizationId),
         eq(events.type, "settlement.reversed"),
         sql`${events.data}->'object'->>'id' = ${deal.settlement.id}`,
+      ),
+    );
+  expect(reversedEvents).toHaveLength(1);
+});
+
+test("a reversal whose job runs out of retries is asked about again until it is recorded", async () => {
+  const key = tenant.keys.sandbox;
+  const deal = await pendingSettlement(key, { value: 800, adapter: "ledger" });
+  const settlementId = deal.settlement.id;
+  await fundWallet({ environment: "sandbox", agentId: deal.payer, amount: 800, currency: "USD" });
+  await call("POST", `/settlements/${settlementId}/execute`, { key });
+  expect((await settled(key, settlementId)).status).toBe("executed");
+
+  const undo = await failReversalWrites(settlementId);
+  try {
+    const failed = await call("POST", `/settlements/${settlementId}/reverse`, {
+      key,
+      body: { reason: "refund" },
+    });
+    expectError(failed, 500, "internal_error");
+    // The job's first run fails on every retry while the fault lasts.
+    await eventually(async () => {
+      const [run] = await db
+        .select({ id: jobRuns.id })
+        .from(jobRuns)
+        .where(
+          and(
+            eq(jobRuns.functionId, `${APP_ID}-complete-reversal`),
+            eq(jobRuns.status, "failed"),
+            sql`${jobRuns.event}->'data'->>'settlementId' = ${settlementId}`,
+          ),
+        )
+        .limit(1);
+      expect(run).toBeDefined();
+    }, 30_000);
+  } finally {
+    await undo();
+  }
+
+  const reversed = await eventually(async () => {
+    const latest = await call("GET", `/settlements/${settlementId}`, { key });
+    expect(latest.body.status).toBe("reversed");
+    return latest.body;
+  }, 20_000);
+  expect(reversed.reason).toBe("refund");
+  const transfers = await db
+    .select({ kind: ledgerTransfers.kind })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reference, settlementId));
+  expect(transfers.map((t) => t.kind).sort()).toEqual(["execute", "reverse"]);
+  const reversedEvents = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.type, "settlement.reversed"),
+        sql`${events.data}->'object'->>'id' = ${settlementId}`,
       ),
     );
   expect(reversedEvents).toHaveLength(1);
