@@ -4,7 +4,13 @@ import { db } from "@/db/client";
 import { evidenceRecords, ledgerTransfers, mandateSpendDays, settlements } from "@/db/schema";
 import { createTreeHeadVerifier, type TReceiptBundle, verifyReceiptBundle } from "@/lib/attest";
 import { call, eventually } from "../support/api";
-import { agentOf, negotiate, settled } from "../support/deals";
+import {
+  acceptedNegotiation,
+  agentOf,
+  negotiate,
+  pendingSettlement,
+  settled,
+} from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
@@ -35,31 +41,6 @@ const setMandate = async (agentId: string, value: unknown) => {
   expect(patched.status, JSON.stringify(patched.body)).toBe(200);
   return patched.body;
 };
-
-/** An accepted negotiation from payer to payee for `value` USD. */
-async function accepted(payer: string, payee: string, value: number) {
-  const negotiation = await negotiate(key(), {
-    initiatorAgentId: payer,
-    responders: [payee],
-    terms: { amount: { value, currency: "USD" } },
-  });
-  const answered = await call("POST", `/negotiations/${negotiation.id}/respond`, {
-    key: key(),
-    body: { agentId: payee, action: "accept" },
-  });
-  expect(answered.body.status).toBe("accepted");
-  return negotiation.id as string;
-}
-
-async function pendingSettlement(payer: string, payee: string, value: number, adapter?: string) {
-  const negotiationId = await accepted(payer, payee, value);
-  const created = await call("POST", "/settlements", {
-    key: key(),
-    body: { negotiationId, ...(adapter ? { adapter } : {}) },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.id as string;
-}
 
 const wallet = async (agentId: string) =>
   (await call("GET", `/agents/${agentId}/wallet`, { key: key() })).body;
@@ -227,8 +208,10 @@ describe("settlements under a mandate", () => {
       await agentOf(key()),
     ];
     await setMandate(payer, mandate({ allowedCounterparties: [payee] }));
-    const tooMuch = await accepted(payer, payee, 1001);
-    const elsewhere = await accepted(payer, stranger, 500);
+    const tooMuch = (await acceptedNegotiation(key(), { payer, payee, value: 1001 })).negotiation
+      .id;
+    const elsewhere = (await acceptedNegotiation(key(), { payer, payee: stranger, value: 500 }))
+      .negotiation.id;
     const euros = await negotiate(key(), {
       initiatorAgentId: payer,
       responders: [payee],
@@ -254,8 +237,10 @@ describe("settlements under a mandate", () => {
   test("a mandate set or expired after creation refuses execution before any ledger entry; the settlement stays pending", async () => {
     const [payer, payee] = [await agentOf(key()), await agentOf(key())];
     await fund(payer, 50_000);
-    const big = await pendingSettlement(payer, payee, 3000, "ledger");
-    const soon = await pendingSettlement(payer, payee, 500, "ledger");
+    const big = (await pendingSettlement(key(), { payer, payee, value: 3000, adapter: "ledger" }))
+      .settlement.id;
+    const soon = (await pendingSettlement(key(), { payer, payee, value: 500, adapter: "ledger" }))
+      .settlement.id;
     await setMandate(payer, mandate());
     const walletsBefore = [await wallet(payer), await wallet(payee)];
     const before = await tenantRows(tenant.organizationId);
@@ -285,7 +270,11 @@ describe("settlements under a mandate", () => {
     await fund(payer, 100_000);
     await setMandate(payer, mandate());
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push(await pendingSettlement(payer, payee, 1000, "ledger"));
+    for (let i = 0; i < 20; i++)
+      ids.push(
+        (await pendingSettlement(key(), { payer, payee, value: 1000, adapter: "ledger" }))
+          .settlement.id,
+      );
 
     const answers = await Promise.all(
       ids.map((id) => call("POST", `/settlements/${id}/execute`, { key: key(), body: {} })),
@@ -328,7 +317,8 @@ describe("settlements under a mandate", () => {
   test("a settlement that fails at the rail gives its reservation back", async () => {
     const [payer, payee] = [await agentOf(key()), await agentOf(key())];
     await setMandate(payer, mandate());
-    const id = await pendingSettlement(payer, payee, 1000, "ledger");
+    const id = (await pendingSettlement(key(), { payer, payee, value: 1000, adapter: "ledger" }))
+      .settlement.id;
     const executing = await call("POST", `/settlements/${id}/execute`, { key: key(), body: {} });
     expect(executing.status).toBe(202);
     expect(await settled(key(), id)).toMatchObject({
@@ -350,7 +340,8 @@ describe("a reversed settlement under a mandate", () => {
     const [payer, payee] = [await agentOf(key()), await agentOf(key())];
     await fund(payer, 5000);
     await setMandate(payer, mandate());
-    const id = await pendingSettlement(payer, payee, 1000, "ledger");
+    const id = (await pendingSettlement(key(), { payer, payee, value: 1000, adapter: "ledger" }))
+      .settlement.id;
     expect(
       (await call("POST", `/settlements/${id}/execute`, { key: key(), body: {} })).status,
     ).toBe(202);
@@ -376,7 +367,7 @@ describe("the receipt of a settlement under a mandate", () => {
     const payee = await agentOf(key());
     const set = await setMandate(payer, mandate({ allowedCounterparties: [payee] }));
     expect(set.mandate.version).toBe(1);
-    const id = await pendingSettlement(payer, payee, 800);
+    const id = (await pendingSettlement(key(), { payer, payee, value: 800 })).settlement.id;
     const executing = await call("POST", `/settlements/${id}/execute`, { key: key(), body: {} });
     expect(executing.status).toBe(202);
     expect((await settled(key(), id)).status).toBe("executed");
