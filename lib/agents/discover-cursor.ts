@@ -1,4 +1,4 @@
-import { invalid } from "@/lib/http/api-error";
+import { cursorFields, cursorId, cursorTime, notOurCursor } from "@/lib/http/pagination";
 
 /** Where a page of the ranking ended: the last row's score, creation time and id. */
 export type TRankPosition = { score: number; createdAt: Date; id: string };
@@ -9,21 +9,10 @@ export function encodeRankCursor(position: TRankPosition): string {
 }
 
 export function decodeRankCursor(cursor: string): TRankPosition {
-  try {
-    const [score, time, id] = JSON.parse(
-      Buffer.from(cursor, "base64url").toString("utf8"),
-    ) as unknown[];
-    if (
-      typeof score === "number" &&
-      Number.isFinite(score) &&
-      typeof time === "number" &&
-      Number.isFinite(time) &&
-      typeof id === "string"
-    ) {
-      return { score, createdAt: new Date(time), id };
-    }
-  } catch {
-    // fall through to the error below
-  }
-  throw invalid("The cursor is not one this API returned.", "cursor");
+  const [score, time, id] = cursorFields(cursor);
+  const createdAt = cursorTime(time);
+  const position = cursorId(id);
+  if (typeof score !== "number" || !Number.isFinite(score) || !createdAt || position === undefined)
+    throw notOurCursor();
+  return { score, createdAt, id: position };
 }

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { toApiError } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/read-body";
 import { errorResponse, jsonResponse, publicOrigin } from "@/lib/http/respond";
+import { assertStorableText } from "@/lib/http/storable-text";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/observability/logger";
 import type { TRouteHandler } from "@/lib/pipeline/handle";
@@ -72,6 +73,8 @@ export function handleConsole<S extends TSchemas>(
       }
       const rawParams = ((await route.params) ?? {}) as Record<string, unknown>;
       const query = Object.fromEntries(new URL(request.url).searchParams);
+      assertStorableText(rawParams);
+      assertStorableText(query);
       const context = {
         member,
         organizationId: member.organization.id,

@@ -2,6 +2,7 @@ import { and, type Column, desc, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invalid } from "./api-error";
 import { SerializedJson } from "./serialized-json";
+import { isStorableText } from "./storable-text";
 
 export const ZListQuery = z.object({
   limit: z.coerce
@@ -40,16 +41,38 @@ export function encodeCursor(position: TCursorPosition): string {
   );
 }
 
-export function decodeCursor(cursor: string): TCursorPosition {
+/** The fields of a cursor this API encoded; a 400 for anything else. */
+export function cursorFields(cursor: string): unknown[] {
   try {
-    const [time, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (typeof time === "number" && Number.isFinite(time) && typeof id === "string") {
-      return { createdAt: new Date(time), id };
-    }
+    const fields: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(fields)) return fields;
   } catch {
-    // fall through to the error below
+    // answered below
   }
-  throw invalid("The cursor is not one this API returned.", "cursor");
+  throw notOurCursor();
+}
+
+export const notOurCursor = () => invalid("The cursor is not one this API returned.", "cursor");
+
+// A row's creation time, as both a Date and a PostgreSQL timestamptz hold it.
+const latestCursorTime = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A cursor's time field as a Date, if it is one this API could have written. */
+export const cursorTime = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= latestCursorTime
+    ? new Date(value)
+    : undefined;
+
+/** A cursor's id field, if it is text PostgreSQL can compare. */
+export const cursorId = (value: unknown) =>
+  typeof value === "string" && isStorableText(value) ? value : undefined;
+
+export function decodeCursor(cursor: string): TCursorPosition {
+  const [time, id] = cursorFields(cursor);
+  const createdAt = cursorTime(time);
+  const position = cursorId(id);
+  if (!createdAt || position === undefined) throw notOurCursor();
+  return { createdAt, id: position };
 }
 
 type TKeysetColumns = { createdAt: Column; id: Column };

@@ -5,6 +5,9 @@ import { invalid } from "./api-error";
 const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const unstorable = (text: string) => text.includes("\u0000") || unpairedSurrogate.test(text);
 
+/** Whether PostgreSQL can store `text` as text or jsonb. */
+export const isStorableText = (text: string) => !unstorable(text);
+
 /** The dotted path of the first string (value or object key) in `value` that cannot be stored. */
 function firstUnstorable(value: unknown, path: string[]): string[] | undefined {
   if (typeof value === "string") return unstorable(value) ? path : undefined;

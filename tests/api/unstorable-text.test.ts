@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { users } from "@/db/schema";
 import { call } from "../support/api";
-import { consoleOrigin } from "../support/console-session";
+import { consoleCall, removeMembers } from "../support/console-calls";
+import { consoleOrigin, signedUpMember } from "../support/console-session";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -113,4 +114,25 @@ test("console sign-up refuses text it cannot store, and creates no user", async 
   });
   const [created] = await db.select({ n: count() }).from(users).where(eq(users.email, email));
   expect(created!.n).toBe(0);
+});
+
+test("console reads and writes refuse a path or query value that cannot be stored", async () => {
+  const farFutureCursor = Buffer.from(JSON.stringify([1e20, "x"])).toString("base64url");
+  const owner = await signedUpMember();
+  try {
+    const cases: [string, string, string][] = [
+      ["GET", "/api/console/keys/%00", "id"],
+      ["GET", "/api/console/agents/agent-%00?environment=sandbox", "id"],
+      ["PATCH", "/api/console/agents/agent-%00?environment=sandbox", "id"],
+      ["GET", "/api/console/events?environment=sandbox&objectId=a%00", "objectId"],
+      ["GET", `/api/console/events?environment=sandbox&cursor=${farFutureCursor}`, "cursor"],
+    ];
+    for (const [method, path, param] of cases) {
+      const body = method === "GET" ? undefined : { name: "Renamed" };
+      const answer = await consoleCall(owner, method, path, body);
+      expectError(answer, 400, "invalid_request", param);
+    }
+  } finally {
+    await removeMembers([owner]);
+  }
 });

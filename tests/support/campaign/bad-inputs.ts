@@ -132,6 +132,23 @@ export function badRequests(operation: TOperation, valid: TValidRequest): TBadRe
           });
       }
     }
+    // Cursors the schema takes as text but no page could have ended on.
+    if (properties.cursor) {
+      for (const [what, fields] of [
+        ["a time no date holds", [1e20, "x"]],
+        ["a time before any row", [-1e15, "x"]],
+        ["an id with a NUL", [0, "a\u0000"]],
+        ["a ranking's time no date holds", [1, 1e20, "x"]],
+      ] as const) {
+        const cursor = Buffer.from(JSON.stringify(fields)).toString("base64url");
+        bad.push({
+          what: `a cursor of ${what}`,
+          params,
+          query: { ...query, cursor },
+          field: "cursor",
+        });
+      }
+    }
     bad.push({
       what: "an unknown query parameter",
       params,
