@@ -1,19 +1,18 @@
 import { type Column, gt, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { ZTimeInput } from "./time-input";
 
 /**
  * The creation-time filter of every list: both bounds are exclusive, so `createdAfter=T` and
  * `createdBefore=T` never both match a row created at T, and consecutive windows never overlap.
  */
 export const ZCreatedRange = z.object({
-  createdAfter: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .meta({ description: "Only items created strictly after this time (ISO 8601)." }),
-  createdBefore: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .meta({ description: "Only items created strictly before this time (ISO 8601)." }),
+  createdAfter: ZTimeInput.optional().meta({
+    description: "Only items created strictly after this time (ISO 8601).",
+  }),
+  createdBefore: ZTimeInput.optional().meta({
+    description: "Only items created strictly before this time (ISO 8601).",
+  }),
 });
 
 export type TCreatedRange = z.output<typeof ZCreatedRange>;

@@ -3,6 +3,7 @@ import { settlementStatuses } from "@/db/schema";
 import { ZMetadata } from "@/lib/agents/schemas";
 import { ZCreatedRange } from "@/lib/http/created-range";
 import { ZListQuery } from "@/lib/http/pagination";
+import { ZTimeInput } from "@/lib/http/time-input";
 import { ZAmount, ZParty } from "@/lib/money/schemas";
 import { ZNegotiationId } from "@/lib/negotiations/schemas";
 import { railNames } from "@/lib/rails/rails";
@@ -81,8 +82,8 @@ export const ZListSettlementsQuery = z
 
 export const ZSettlementStatsQuery = z
   .strictObject({
-    from: z.iso.datetime({ offset: true }).optional().meta({ description: "Created at or after." }),
-    to: z.iso.datetime({ offset: true }).optional().meta({ description: "Created before." }),
+    from: ZTimeInput.optional().meta({ description: "Created at or after." }),
+    to: ZTimeInput.optional().meta({ description: "Created before." }),
   })
   .meta({ id: "SettlementStatsQuery" });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call } from "../support/api";
 import { pendingSettlement } from "../support/deals";
+import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -33,4 +34,19 @@ describe.each([
     });
     expect(ids(upToLast.body)).toEqual([middle.id, first.id]);
   });
+});
+
+test("a time outside the years 1 to 9999 (UTC) is 400 naming the parameter", async () => {
+  const key = tenant.keys.sandbox;
+  for (const [path, param] of [
+    ["/settlements?createdAfter=0000-01-01T00:00:00Z", "createdAfter"],
+    ["/negotiations?createdBefore=9999-12-31T23:59:59-23:59", "createdBefore"],
+    ["/settlements/stats?from=0000-06-01T00:00:00Z", "from"],
+    ["/settlements/stats?to=9999-12-31T23:00:00-05:00", "to"],
+  ] as const) {
+    const refused = await call("GET", path, { key });
+    expect(expectError(refused, 400, "invalid_request", param).message).toContain("9999");
+  }
+  const edge = await call("GET", "/settlements?createdAfter=0001-01-01T00:00:00Z", { key });
+  expect(ids(edge.body)).toEqual(deals.map((deal) => deal.settlement.id).reverse());
 });

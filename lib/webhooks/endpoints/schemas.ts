@@ -2,6 +2,7 @@ import { z } from "zod";
 import { webhookDeliveryStatuses, webhookEndpointStatuses } from "@/db/schema";
 import { ZEventSubscriptionList, ZEventType } from "@/lib/events/types";
 import { ZListQuery } from "@/lib/http/pagination";
+import { ZTimeInput } from "@/lib/http/time-input";
 import { rollOverlaps } from "@/lib/keys/roll-overlaps";
 import { maxWebhookUrlLength } from "@/lib/webhooks/url-safety/url-safety";
 import { ZWebhookSecret } from "./secret";
@@ -206,7 +207,7 @@ export const ZWebhookAttemptList = z
   .meta({ id: "WebhookAttemptList" });
 
 export const ZRetryFailedDeliveriesBody = z.strictObject({
-  since: z.iso.datetime({ offset: true }).meta({
+  since: ZTimeInput.meta({
     description: "Every failed delivery created at or after this time is sent again.",
     example: "2026-11-22T18:30:00.000Z",
   }),
