@@ -9,6 +9,7 @@ import {
 } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import { invalid } from "@/lib/http/api-error";
+import { isStorableText } from "@/lib/http/storable-text";
 
 const refused = (message: string) => invalid(message, "signature");
 
@@ -36,7 +37,7 @@ export async function verifyStepSignature({
     throw refused("The signature is not a compact JWS (header.payload.signature, base64url).");
   }
   const { kid } = parsed.header;
-  if (typeof kid !== "string" || kid.length === 0 || kid.length > 64) {
+  if (typeof kid !== "string" || kid.length === 0 || kid.length > 64 || !isStorableText(kid)) {
     throw refused("The signature's JWS header must name the agent key's id as `kid`.");
   }
   const key = await findAgentKey({ tenant, agentId, keyId: kid }, executor);

@@ -474,6 +474,11 @@ describe("bad signatures are 400 on signature and change nothing", () => {
       /alg EdDSA/,
     ],
     ["a JWS without kid", async () => `${b64({ alg: "EdDSA" })}.${b64(statement())}.AAAA`, /kid/],
+    [
+      "a kid holding a NUL",
+      async () => `${b64({ alg: "EdDSA", kid: "akey-\u0000" })}.${b64(statement())}.AAAA`,
+      /kid/,
+    ],
   ];
   for (const [name, signature, message] of cases) {
     test(name, async () => {
