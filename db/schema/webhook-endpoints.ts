@@ -27,6 +27,8 @@ export const webhookEndpoints = pgTable(
     status: text({ enum: webhookEndpointStatuses }).notNull().default("active"),
     /** Why the service disabled the endpoint (410 Gone, failing for 5 days); null otherwise. */
     disabledReason: text(),
+    /** When it was last set active after being disabled: failures before do not count towards disabling it again. */
+    enabledAt: timestampMs(),
     description: text(),
     ...lifecycleDates,
     deletedAt: timestampMs(),

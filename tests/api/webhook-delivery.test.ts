@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, rawSql } from "@/db/client";
-import { webhookDeliveries } from "@/db/schema";
+import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { call, eventually } from "../support/api";
 import { answer, startReceiver, type TReceived, type TReceiver } from "../support/receiver";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -195,6 +195,27 @@ describe("webhook delivery", () => {
     expect(stats.body.stats).toMatchObject({ totalDeliveries: 3, successRate: 33.33 });
   });
 
+  test("a success answered with a Retry-After beyond any retry is recorded, capped, once", async () => {
+    const far = await receiver(answer(200, { "retry-after": "3000000" }));
+    const id = await endpoint(far, ["agent.registered"]);
+    const agentId = await registerAgent("Far");
+    await eventually(async () => {
+      const log = await call("GET", `/webhooks/${id}/deliveries`, { key: key() });
+      expect(log.body.data[0]).toMatchObject({
+        status: "delivered",
+        attempts: 1,
+        responseCode: 200,
+      });
+    }, 20_000);
+    const attempts = await db
+      .select({ succeeded: webhookAttempts.succeeded, retryAfterMs: webhookAttempts.retryAfterMs })
+      .from(webhookAttempts)
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+      .where(eq(webhookDeliveries.endpointId, id));
+    expect(attempts).toEqual([{ succeeded: true, retryAfterMs: 36_000_000 }]);
+    expect(about(far, agentId)).toHaveLength(1);
+  });
+
   test("deleting an endpoint cancels its pending deliveries: nothing reaches it afterwards", async () => {
     let endpointId = "";
     const failing = await receiver(async ({ res }) => {
@@ -256,6 +277,33 @@ describe("webhook delivery", () => {
       const entry = again.body.data.find((item: { id: string }) => item.id === delivery.id);
       expect(entry).toMatchObject({ status: "delivered", attempts: 2, responseCode: 200 });
     });
+  });
+
+  test("an endpoint enabled again is not disabled by the failures from before", async () => {
+    const failing = await receiver(answer(503));
+    const id = await endpoint(failing, ["agent.registered"]);
+    const before = await registerAgent("Before");
+    await eventually(async () => expect(about(failing, before).length).toBeGreaterThan(0), 15_000);
+    // Its failures began six days ago: the next one disables it.
+    await db
+      .update(webhookAttempts)
+      .set({ startedAt: sql`${webhookAttempts.startedAt} - interval '6 days'` })
+      .where(eq(webhookAttempts.endpointId, id));
+    await eventually(async () => {
+      const fetched = await call("GET", `/webhooks/${id}`, { key: key() });
+      expect(fetched.body.status).toBe("disabled");
+    }, 15_000);
+
+    await call("PATCH", `/webhooks/${id}`, { key: key(), body: { status: "active" } });
+    const after = await registerAgent("After");
+    await eventually(async () => {
+      const log = await call("GET", `/webhooks/${id}/deliveries?limit=1`, { key: key() });
+      expect(log.body.data[0]).toMatchObject({ status: "pending", responseCode: 503 });
+    }, 15_000);
+    expect(about(failing, after).length).toBeGreaterThan(0);
+    const fetched = await call("GET", `/webhooks/${id}`, { key: key() });
+    expect(fetched.body.status).toBe("active");
+    await call("DELETE", `/webhooks/${id}`, { key: key() });
   });
 
   test("retry errors: 404 for unknown deliveries and foreign endpoints, 409 while pending", async () => {

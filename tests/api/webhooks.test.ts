@@ -396,3 +396,37 @@ describe("POST /v1/webhooks/:id/test", () => {
     }
   });
 });
+
+test("an environment holds at most 100 endpoints, even when created all at once", async () => {
+  const crowded = await seedTenant();
+  try {
+    const created = await Promise.all(
+      Array.from({ length: 105 }, () =>
+        register({ url: uniqueUrl(ok), events: ["*"] }, { key: crowded.keys.sandbox }),
+      ),
+    );
+    const statuses = created.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(100);
+    const refused = created.filter((response) => response.status !== 201);
+    expect(refused).toHaveLength(5);
+    for (const response of refused) {
+      expectError(response, 409, "conflict");
+      expect(response.body.error.message).toContain("100 webhook endpoints");
+    }
+    const listed = await call("GET", "/webhooks?limit=100", { key: crowded.keys.sandbox });
+    expect(listed.body).toMatchObject({ hasMore: false });
+    expect(listed.body.data).toHaveLength(100);
+
+    const freed = created.find((response) => response.status === 201)!.body.id;
+    expect((await call("DELETE", `/webhooks/${freed}`, { key: crowded.keys.sandbox })).status).toBe(
+      200,
+    );
+    const again = await register(
+      { url: uniqueUrl(ok), events: ["*"] },
+      { key: crowded.keys.sandbox },
+    );
+    expect(again.status).toBe(201);
+  } finally {
+    await crowded.remove();
+  }
+});

@@ -303,6 +303,16 @@ describe("sendWebhook reports failures", () => {
       secrets: [whsecSecret],
     });
     expect(unparsable.retryAfterMs).toBeUndefined();
+
+    const far = await receiver(answer(200, "", { "retry-after": "3000000" }));
+    const capped = await sendWebhook({
+      ...sandbox,
+      url: far.origin,
+      id: "evt-test1",
+      body,
+      secrets: [whsecSecret],
+    });
+    expect(capped).toMatchObject({ ok: true, status: 200, retryAfterMs: 10 * 60 * 60 * 1000 });
   });
 
   it("flags 410 Gone", async () => {

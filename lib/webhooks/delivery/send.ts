@@ -11,6 +11,7 @@ import {
 } from "@/lib/webhooks/url-safety/url-safety";
 import { receiverAgents, type TPinnedOptions } from "./receiver-agents";
 import { parseRetryAfter } from "./retry-after";
+import { maxRetryAfterMs } from "./schedule";
 import { signWebhook, type TSignatureHeaders } from "./signing";
 
 /** A 2xx within this time is a successful delivery (contract.md). */
@@ -258,7 +259,9 @@ export async function sendWebhook({
   if (outcome.kind === "error") return failure("network_error", outcome.message);
 
   const { status } = outcome;
-  const retryAfterMs = parseRetryAfter({ value: outcome.headers["retry-after"] });
+  const asked = parseRetryAfter({ value: outcome.headers["retry-after"] });
+  // No retry waits longer, and the attempt log stores it as a 32-bit integer.
+  const retryAfterMs = asked === undefined ? undefined : Math.min(asked, maxRetryAfterMs);
   const answered = {
     status,
     gone: status === 410,

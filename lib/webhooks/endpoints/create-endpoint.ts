@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
-import { webhookEndpoints } from "@/db/schema";
+import { organizations, webhookEndpoints } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { vetWebhookUrl } from "@/lib/webhooks/url-safety/vet-url";
@@ -14,7 +14,21 @@ export const urlTaken = (existingId: string) =>
     "url",
   );
 
-/** Registers an endpoint; one endpoint per URL in an organization's environment (409 otherwise). */
+/** Bounds the deliveries one event fans out to, which are written with the change that emits it. */
+export const maxEndpointsPerEnvironment = 100;
+
+const activeIn = (tenant: Tenant) =>
+  and(
+    eq(webhookEndpoints.organizationId, tenant.organizationId),
+    eq(webhookEndpoints.environment, tenant.environment),
+    isNull(webhookEndpoints.deletedAt),
+  );
+
+/**
+ * Registers an endpoint; one endpoint per URL in an organization's environment, and at most
+ * `maxEndpointsPerEnvironment` of them (409 otherwise). Creations in one organization take turns
+ * on its row, so concurrent ones cannot pass the bound together.
+ */
 export async function createWebhookEndpoint({
   tenant,
   input,
@@ -23,33 +37,35 @@ export async function createWebhookEndpoint({
   input: TCreateWebhookBody;
 }) {
   const url = await vetWebhookUrl({ url: input.url, environment: tenant.environment });
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({
-      id: newId("webhook"),
-      organizationId: tenant.organizationId,
-      environment: tenant.environment,
-      url,
-      events: input.events,
-      secret: input.secret,
-      description: input.description ?? null,
-    })
-    .onConflictDoNothing({
-      target: [webhookEndpoints.organizationId, webhookEndpoints.environment, webhookEndpoints.url],
-      where: sql`deleted_at is null`,
-    })
-    .returning();
-  if (row) return presentCreatedEndpoint(row);
-  const [existing] = await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.organizationId, tenant.organizationId),
-        eq(webhookEndpoints.environment, tenant.environment),
-        eq(webhookEndpoints.url, url),
-        isNull(webhookEndpoints.deletedAt),
-      ),
-    );
-  throw urlTaken(existing?.id ?? "deleted meanwhile; retry");
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, tenant.organizationId))
+      .for("no key update");
+    const existing = await tx
+      .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
+      .from(webhookEndpoints)
+      .where(activeIn(tenant));
+    const sameUrl = existing.find((endpoint) => endpoint.url === url);
+    if (sameUrl) throw urlTaken(sameUrl.id);
+    if (existing.length >= maxEndpointsPerEnvironment) {
+      throw conflict(
+        `This environment already has ${maxEndpointsPerEnvironment} webhook endpoints, the most it may have; delete one, or subscribe an existing one to more events.`,
+      );
+    }
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: newId("webhook"),
+        organizationId: tenant.organizationId,
+        environment: tenant.environment,
+        url,
+        events: input.events,
+        secret: input.secret,
+        description: input.description ?? null,
+      })
+      .returning();
+    return presentCreatedEndpoint(row!);
+  });
 }

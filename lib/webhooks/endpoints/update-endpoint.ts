@@ -65,8 +65,9 @@ export async function updateWebhookEndpoint({
         ...(url !== undefined ? { url } : {}),
         ...(input.events !== undefined ? { events: input.events } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.status !== undefined
-          ? { status: input.status, ...(input.status === "active" ? { disabledReason: null } : {}) }
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.status === "active" && current.status === "disabled"
+          ? { disabledReason: null, enabledAt: now }
           : {}),
         ...rotation,
         updatedAt: now,

@@ -91,6 +91,8 @@ describe("checkWebhookUrl in production", () => {
     ["https://user:pass@hooks.example.com/", "credentials_not_allowed"],
     ["https://nowhere.example.com/", "unresolvable"],
     [`https://hooks.example.com/${"a".repeat(2048)}`, "invalid_url"],
+    // 1,025 characters as given, over 6,000 once percent-encoded.
+    [`https://hooks.example.com/${"ü".repeat(1000)}`, "invalid_url"],
   ])("refuses %s (%s)", async (url, reason) => {
     expect(await check(url)).toMatchObject({ ok: false, reason });
   });

@@ -81,6 +81,13 @@ export async function checkWebhookUrl({
   } catch {
     return refuse("invalid_url", "url is not a valid absolute URL");
   }
+  // What is stored and checked again at each delivery is the normalized form, which can be longer.
+  if (parsed.href.length > maxWebhookUrlLength) {
+    return refuse(
+      "invalid_url",
+      `url must be at most ${maxWebhookUrlLength} characters once normalized (percent-encoded)`,
+    );
+  }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
     return refuse("unsupported_scheme", "url must use https");
   }
