@@ -67,6 +67,25 @@ describe("an agent token acts as its agent only", () => {
     expect(own.body).toMatchObject({ id: outsider, description: "mine" });
   });
 
+  test("a suspension is the organization's: its agent's token can neither lift nor set it", async () => {
+    const suspended = await call("PATCH", `/agents/${outsider}`, {
+      key: key(),
+      body: { status: "suspended" },
+    });
+    expect(suspended.body.status).toBe("suspended");
+    try {
+      for (const status of ["active", "suspended"]) {
+        const refused = await as("outsider", "PATCH", `/agents/${outsider}`, { status });
+        expectError(refused, 403, "forbidden");
+        expect(refused.body.error.message).toContain("needs an API key");
+      }
+      const read = await call("GET", `/agents/${outsider}`, { key: key() });
+      expect(read.body.status).toBe("suspended");
+    } finally {
+      await call("PATCH", `/agents/${outsider}`, { key: key(), body: { status: "active" } });
+    }
+  });
+
   test("on settlements: only the payer settles and moves money, only parties read", async () => {
     const before = await tenantRows(tenant.organizationId);
     const refused = await as("outsider", "POST", "/settlements", { negotiationId });
@@ -109,6 +128,17 @@ describe("an agent token acts as its agent only", () => {
     );
     expect(await tenantRows(tenant.organizationId)).toEqual(afterExecute);
     expect((await as("payee", "GET", `/receipts/${receipt.id}`)).status).toBe(200);
+  });
+
+  test("on negotiations: only a party's token reads one", async () => {
+    const refused = await as("outsider", "GET", `/negotiations/${negotiationId}`);
+    expectError(refused, 403, "forbidden");
+    expect(refused.body.error.message).toContain("not a party to this negotiation");
+    for (const party of ["payer", "payee"] as const) {
+      const read = await as(party, "GET", `/negotiations/${negotiationId}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ id: negotiationId, initiatorAgentId: payer });
+    }
   });
 
   test("operations on the whole organization need an API key", async () => {

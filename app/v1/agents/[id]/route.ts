@@ -20,8 +20,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // PATCH /v1/agents/:id - update an agent
   PATCH: handle(updateAgentOperation, ({ auth, params, body }) => {
     requireActingAgentAmong(auth, [params.id], "this agent");
-    // A mandate binds the agent: only its organization's key may set or lift it.
-    if (body.mandate !== undefined) refuseAgentToken(auth);
+    // A mandate and a suspension bind the agent: only its organization's key may set or lift them.
+    if (body.mandate !== undefined || body.status !== undefined) refuseAgentToken(auth);
     return updateAgent({ tenant: tenantOf(auth), agentId: params.id, input: body });
   }),
   // DELETE /v1/agents/:id - delete an agent
