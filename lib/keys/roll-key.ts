@@ -10,8 +10,8 @@ import { keyStatus, presentKey } from "./present-key";
 import { rollOverlaps, type TRollOverlap } from "./roll-overlaps";
 
 /**
- * Issues a new secret with the same name, environment and scopes. The old secret keeps working
- * until the overlap ends, so clients can switch without downtime.
+ * Issues a new secret with the same name, environment, scopes and expiry. The old secret keeps
+ * working until the overlap ends, so clients can switch without downtime.
  */
 export async function rollApiKey(input: {
   organizationId: string;
@@ -33,7 +33,7 @@ export async function rollApiKey(input: {
         environment: old.environment,
         name: old.name,
         scopes: old.scopes as TScope[],
-        expiresAt: null,
+        expiresAt: old.expiresAt,
       },
       tx,
     );

@@ -228,6 +228,22 @@ describe("console JSON routes", () => {
     expect(unknown.status).toBe(404);
   });
 
+  test("a rolled key keeps its expiry; the old secret lives for the overlap at most", async () => {
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const created = await call("POST", "/api/console/keys", {
+      ...asMember(first),
+      body: { name: "Expiring", environment: "sandbox", scopes: ["agent.read"], expiresAt },
+    });
+    expect(created.body.key.expiresAt).toBe(expiresAt);
+    const rolled = await call("POST", `/api/console/keys/${created.body.key.id}/roll`, {
+      ...asMember(first),
+      body: { overlap: "1h" },
+    });
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.key).toMatchObject({ expiresAt, status: "expiring" });
+    expect(Date.parse(rolled.body.previous.expiresAt)).toBeLessThanOrEqual(Date.now() + 3_600_000);
+  });
+
   test("changes need the console's own Origin, reads do not", async () => {
     const body = { name: "forged", environment: "sandbox", scopes: ["agent.read"] };
     for (const origin of ["https://evil.example", undefined]) {
