@@ -6,6 +6,7 @@ import { jwtSigningKeys } from "@/db/schema";
 import { scratchDatabase } from "../../tests/support/scratch-database";
 import { ensureSigningKey } from "./ensure-signing-key";
 import { rotateSigningKey } from "./rotate-signing-key";
+import { generateSigningKeyMaterial } from "./signing-key-material";
 
 const database = scratchDatabase(
   "signing_keys",
@@ -36,4 +37,25 @@ test("a rotation racing a start still leaves exactly one active key", async () =
   const rows = await db.select().from(jwtSigningKeys);
   expect(rows.filter((row) => row.retiredAt === null)).toHaveLength(1);
   expect(rows).toHaveLength(3);
+});
+
+test("a configured key given again after another one is the active key again", async () => {
+  const [first, second] = await Promise.all([
+    generateSigningKeyMaterial(),
+    generateSigningKeyMaterial(),
+  ]);
+  expect(await ensureSigningKey(first.privatePem)).toEqual({
+    kid: first.kid,
+    source: "configured",
+  });
+  await ensureSigningKey(second.privatePem);
+  expect(await ensureSigningKey(first.privatePem)).toEqual({
+    kid: first.kid,
+    source: "configured",
+  });
+  const rows = await db.select().from(jwtSigningKeys);
+  const active = rows.filter((row) => row.retiredAt === null);
+  expect(active.map((row) => row.kid)).toEqual([first.kid]);
+  expect(active[0]!.publishUntil).toBeNull();
+  expect(rows.find((row) => row.kid === second.kid)!.retiredAt).not.toBeNull();
 });

@@ -23,7 +23,11 @@ export async function ensureSigningKey(
       await tx
         .insert(jwtSigningKeys)
         .values({ kid: configured.kid, publicJwk: configured.publicJwk, privatePem: null })
-        .onConflictDoNothing();
+        // A key configured again after another one is active again, and published.
+        .onConflictDoUpdate({
+          target: jwtSigningKeys.kid,
+          set: { retiredAt: null, publishUntil: null },
+        });
       await retireActiveKeys(tx, configured.kid);
       return { kid: configured.kid, source: "configured" as const };
     }
