@@ -1,4 +1,4 @@
-import type { TAuthContext } from "@/lib/auth/auth-context";
+import { actingAgentId, type TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { log } from "@/lib/observability/logger";
 import { claimIdempotencyKey, idempotencyLeaseMs } from "./claim";
@@ -29,7 +29,12 @@ export async function runIdempotently({
   const claimInput = {
     tenant: tenantOf(auth),
     key,
-    requestHash: idempotencyRequestHash({ method: request.method, url: request.url, body }),
+    requestHash: idempotencyRequestHash({
+      method: request.method,
+      url: request.url,
+      body,
+      actingAgent: actingAgentId(auth),
+    }),
   };
   const claim = await claimIdempotencyKey(claimInput);
   if (claim.kind === "replay") {

@@ -32,6 +32,7 @@ async function abandonedClaim(key: string, path: string, body: unknown, lockedUn
       method: "POST",
       url: `${inject("baseUrl")}/v1${path}`,
       body,
+      actingAgent: undefined,
     }),
     expiresAt: new Date(Date.now() + 86_400_000),
     lockedUntil,

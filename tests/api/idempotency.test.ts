@@ -7,6 +7,7 @@ import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/cleanup";
 import { finishIdempotentRequest } from "@/lib/idempotency/finish";
 import { idempotencyRequestHash } from "@/lib/idempotency/request-hash";
 import { call } from "../support/api";
+import { agentOf, negotiate } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -103,6 +104,44 @@ describe("Idempotency-Key", () => {
     expect(otherPath.body.error.param).toBe("Idempotency-Key");
   });
 
+  test("one agent's token never gets another agent's answer replayed", async () => {
+    const key = randomUUID();
+    const sandboxKey = tenant.keys.sandbox;
+    const [payer, first, second] = await Promise.all([
+      agentOf(sandboxKey),
+      agentOf(sandboxKey),
+      agentOf(sandboxKey),
+    ]);
+    const negotiation = await negotiate(sandboxKey, {
+      initiatorAgentId: payer,
+      responders: [first, second],
+      terms: { amount: { value: 600, currency: "USD" } },
+    });
+    const tokenOf = async (agentId: string) =>
+      (
+        await call("POST", "/auth/token", {
+          key: sandboxKey,
+          body: { agent_id: agentId, scopes: ["negotiation.respond"] },
+        })
+      ).body.token as string;
+    const accept = async (agentId: string) =>
+      call("POST", `/negotiations/${negotiation.id}/respond`, {
+        key: await tokenOf(agentId),
+        body: { action: "accept" },
+        headers: { "idempotency-key": key },
+      });
+    const accepted = await accept(first);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.acceptedBy).toEqual([payer, first]);
+    const replayed = await accept(first);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    const other = await accept(second);
+    expect(other.status).toBe(409);
+    expect(other.body.error).toMatchObject({ code: "conflict", param: "Idempotency-Key" });
+    const current = await call("GET", `/negotiations/${negotiation.id}`, { key: sandboxKey });
+    expect(current.body).toMatchObject({ status: "open", acceptedBy: [payer, first] });
+  });
+
   test("keys are scoped to the organization and the environment", async () => {
     const key = randomUUID();
     const sandbox = await createAgent(key, { name: `Scoped ${key}` });
@@ -135,6 +174,7 @@ describe("Idempotency-Key", () => {
         method: "POST",
         url: `${inject("baseUrl")}/v1/agents`,
         body,
+        actingAgent: undefined,
       }),
       expiresAt: new Date(Date.now() + 60_000),
     });
