@@ -7,9 +7,14 @@ import type { TEnvironment } from "@/lib/environment";
  * anything else is production.
  */
 export function environmentOf(request: Request, url = new URL(request.url)): TEnvironment {
-  const { pathname, hostname } = url;
+  const { pathname } = url;
   if (pathname === "/sandbox/v1" || pathname.startsWith("/sandbox/v1/")) return "sandbox";
+  return hostEnvironment(request, url);
+}
+
+/** Sandbox when the client called the SANDBOX_HOSTNAME host, production otherwise. */
+export function hostEnvironment(request: Request, url = new URL(request.url)): TEnvironment {
   const sandboxHost = config().SANDBOX_HOSTNAME;
-  const host = request.headers.get("host")?.split(":")[0]?.toLowerCase() ?? hostname;
+  const host = request.headers.get("host")?.split(":")[0]?.toLowerCase() ?? url.hostname;
   return sandboxHost && host === sandboxHost ? "sandbox" : "production";
 }
