@@ -33,7 +33,7 @@ export const toolDescriptions: Record<string, string> = {
   getNegotiation:
     "Retrieve a negotiation with every round (proposals, counters, answers) and who has accepted.",
   respondToNegotiation:
-    "Answer a negotiation as one of its agents: accept, reject, counter (new terms, which resets acceptances) or cancel. When every responder has accepted, the negotiation is `accepted` and can be settled.",
+    "Answer a negotiation as one of its agents: accept, reject, counter (new terms, which resets acceptances) or cancel. Pass the `round` you read, so an accept never lands on terms countered meanwhile (409). When every responder has accepted, the negotiation is `accepted` and can be settled.",
   createSettlement:
     "Create the settlement of an accepted negotiation (on the sandbox rail by default). Next: execute_settlement, or use the composite `settle` to create, execute and wait in one call.",
   listSettlements:

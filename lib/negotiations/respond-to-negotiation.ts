@@ -69,6 +69,12 @@ export async function respondToNegotiation({
     ) {
       return { refused: `Agent ${agentId} already responded in round ${current.round}.` };
     }
+    if (input.round !== undefined && input.round !== current.round) {
+      return {
+        refused: `This response answers round ${input.round}, but the negotiation is in round ${current.round}; read its current terms and answer again.`,
+        param: "round",
+      };
+    }
 
     const response: TNegotiationResponse = {
       agentId,
@@ -141,6 +147,6 @@ export async function respondToNegotiation({
     if (type) await emitNegotiationEvent(tx, { row: updated!, type, now });
     return { negotiation: presentNegotiation(updated!, now) };
   });
-  if ("refused" in outcome) throw conflict(outcome.refused!);
+  if ("refused" in outcome) throw conflict(outcome.refused!, outcome.param);
   return outcome.negotiation;
 }

@@ -62,6 +62,11 @@ export const ZRespondBody = z
       description: "`cancel` is the initiator's only, and needs the `negotiation.cancel` scope.",
     }),
     terms: ZTermsInput.optional().meta({ description: "The new terms; only with `counter`." }),
+    round: z.number().int().min(1).optional().meta({
+      description:
+        "The round this response answers: the negotiation's `round` as the agent read it. When a counter has opened a newer round meanwhile, the answer is 409 and nothing changes, so an accept never lands on terms the agent did not see. Without it, the response answers the current round.",
+      example: 1,
+    }),
     message: z.string().max(2000).optional(),
     signature: z.string().min(1).max(8192).optional().meta({
       description:

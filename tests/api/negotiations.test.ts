@@ -151,6 +151,43 @@ describe("negotiations", () => {
     ]);
   });
 
+  test("an answer naming a round a counter has replaced is 409 and lands nowhere", async () => {
+    const key = acme.keys.sandbox;
+    const payer = await agentOf(key);
+    const [first, second] = [await agentOf(key), await agentOf(key)];
+    const created = await negotiate(key, {
+      initiatorAgentId: payer,
+      responders: [first, second],
+      terms: { amount: { value: 100, currency: "USD" } },
+    });
+    const countered = await respond(key, created.id, {
+      agentId: second,
+      action: "counter",
+      round: 1,
+      terms: {
+        amount: { value: 100, currency: "USD" },
+        splits: [
+          { agentId: first, amount: 20 },
+          { agentId: second, amount: 80 },
+        ],
+      },
+    });
+    expect(countered.body).toMatchObject({ round: 2, acceptedBy: [second] });
+    // `first` read round 1 (50/50) and accepts it: the counter got there first.
+    const stale = await respond(key, created.id, { agentId: first, action: "accept", round: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ code: "conflict", param: "round" });
+    expect(stale.body.error.message).toContain("round 2");
+    const unchanged = await call("GET", `/negotiations/${created.id}`, { key });
+    expect(unchanged.body).toMatchObject({ status: "open", round: 2, acceptedBy: [second] });
+    const future = await respond(key, created.id, { agentId: first, action: "accept", round: 3 });
+    expect(future.body.error).toMatchObject({ code: "conflict", param: "round" });
+
+    const current = await respond(key, created.id, { agentId: first, action: "accept", round: 2 });
+    expect(current.status).toBe(200);
+    expect(current.body.acceptedBy).toEqual(expect.arrayContaining([first, second]));
+  });
+
   test("reject and cancel close it; only the initiator cancels, with negotiation.cancel", async () => {
     const payer = await agentOf(acme.keys.sandbox);
     const payee = await agentOf(acme.keys.sandbox);

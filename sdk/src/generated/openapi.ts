@@ -1315,6 +1315,11 @@ export interface components {
             action: "accept" | "reject" | "counter" | "cancel";
             /** @description The new terms; only with `counter`. */
             terms?: components["schemas"]["TermsInput"];
+            /**
+             * @description The round this response answers: the negotiation's `round` as the agent read it. When a counter has opened a newer round meanwhile, the answer is 409 and nothing changes, so an accept never lands on terms the agent did not see. Without it, the response answers the current round.
+             * @example 1
+             */
+            round?: number;
             message?: string;
             /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}`, where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
             signature?: string;
@@ -5908,7 +5913,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "agentId": "agent-4fZq1c9TnW2bX0aK",
-                 *       "action": "accept"
+                 *       "action": "accept",
+                 *       "round": 1
                  *     }
                  */
                 "application/json": components["schemas"]["RespondToNegotiationRequest"];
