@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { call } from "../support/api";
+import { call, eventually } from "../support/api";
 import { pendingSettlement } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -39,15 +39,18 @@ describe("POST /settlements/:id/execute with Prefer: wait", () => {
   });
 
   test("a concurrent second execute still gets 409; a replay of the key gets the first answer", async () => {
-    const { settlement } = await pendingSettlement(tenant.keys.sandbox);
+    // The slow rail keeps it executing while the first call waits, so the second meets it there.
+    const { settlement } = await pendingSettlement(tenant.keys.sandbox, { value: 40005 });
     const key = `wait-${Date.now()}`;
-    const [first, second] = await Promise.all([
-      execute(settlement.id, { prefer: "wait=10", "idempotency-key": key }),
-      new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
-        execute(settlement.id, { prefer: "wait=10" }),
-      ),
-    ]);
+    const waiting = execute(settlement.id, { prefer: "wait=10", "idempotency-key": key });
+    await eventually(async () => {
+      const read = await call("GET", `/settlements/${settlement.id}`, { key: tenant.keys.sandbox });
+      expect(read.body.status).toBe("executing");
+    });
+    const second = await execute(settlement.id, { prefer: "wait=10" });
+    const first = await waiting;
     expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: settlement.id, status: "executed" });
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe("conflict");
     const replay = await execute(settlement.id, { prefer: "wait=10", "idempotency-key": key });
