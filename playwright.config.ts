@@ -28,8 +28,9 @@ if (!existsSync(".next/BUILD_ID"))
 process.env.E2E_PORT ||= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-// Each worker signs up and in as its own client address (the server trusts loopback as a proxy),
-// so the browser tests never share the console's per-address limits.
+// Each worker signs in as its own client address (the server trusts loopback as a proxy), and
+// each sign-up comes from one of its own (SignUpPage), so the browser tests never share the
+// console's per-address limits.
 const clientAddress = `2001:db8::${randomBytes(2).toString("hex")}`;
 
 export default defineConfig({
