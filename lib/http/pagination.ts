@@ -3,6 +3,7 @@ import { z } from "zod";
 import { invalid } from "./api-error";
 import { SerializedJson } from "./serialized-json";
 import { isStorableText } from "./storable-text";
+import { latestTime } from "./time-input";
 
 export const ZListQuery = z.object({
   limit: z.coerce
@@ -54,12 +55,9 @@ export function cursorFields(cursor: string): unknown[] {
 
 export const notOurCursor = () => invalid("The cursor is not one this API returned.", "cursor");
 
-// A row's creation time, as both a Date and a PostgreSQL timestamptz hold it.
-const latestCursorTime = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
 /** A cursor's time field as a Date, if it is one this API could have written. */
 export const cursorTime = (value: unknown) =>
-  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= latestCursorTime
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= latestTime
     ? new Date(value)
     : undefined;
 

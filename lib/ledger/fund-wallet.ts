@@ -5,22 +5,14 @@ import { fundingOwner, lockAccounts } from "./lock-accounts";
 import { postTransfer } from "./post-transfer";
 import { readWallet } from "./read-wallet";
 
+type TFunding = { environment: TEnvironment; agentId: string; amount: number; currency: string };
+
 /**
  * Moves money from the environment's funding account (the outside world) into a wallet. Given a
  * transaction (`executor`), it commits with the caller's work or not at all.
  */
 export async function fundWallet(
-  {
-    environment,
-    agentId,
-    amount,
-    currency,
-  }: {
-    environment: TEnvironment;
-    agentId: string;
-    amount: number;
-    currency: string;
-  },
+  { environment, agentId, amount, currency }: TFunding,
   executor: TExecutor = db,
 ) {
   return executor.transaction(async (tx) => {
@@ -48,12 +40,7 @@ export async function fundWallet(
  * Funds a wallet and reads it back (its first page) in one transaction: an answer that fails
  * after the funding commits nothing, so a retry with the same Idempotency-Key funds once.
  */
-export async function fundAndReadWallet(input: {
-  environment: TEnvironment;
-  agentId: string;
-  amount: number;
-  currency: string;
-}) {
+export async function fundAndReadWallet(input: TFunding) {
   return db.transaction(async (tx) => {
     await fundWallet(input, tx);
     return readWallet({ environment: input.environment, agentId: input.agentId, limit: 20 }, tx);

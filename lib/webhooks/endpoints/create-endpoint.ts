@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { organizations, webhookEndpoints } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 import { vetWebhookUrl } from "@/lib/webhooks/url-safety/vet-url";
 import { presentCreatedEndpoint } from "./present-endpoint";
 import type { TCreateWebhookBody } from "./schemas";
-import type { Tenant } from "./visibility";
+import { ownedEndpoints, type Tenant } from "./visibility";
 
 export const urlTaken = (existingId: string) =>
   conflict(
@@ -16,13 +16,6 @@ export const urlTaken = (existingId: string) =>
 
 /** Bounds the deliveries one event fans out to, which are written with the change that emits it. */
 export const maxEndpointsPerEnvironment = 100;
-
-const activeIn = (tenant: Tenant) =>
-  and(
-    eq(webhookEndpoints.organizationId, tenant.organizationId),
-    eq(webhookEndpoints.environment, tenant.environment),
-    isNull(webhookEndpoints.deletedAt),
-  );
 
 /**
  * Registers an endpoint; one endpoint per URL in an organization's environment, and at most
@@ -46,7 +39,7 @@ export async function createWebhookEndpoint({
     const existing = await tx
       .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
       .from(webhookEndpoints)
-      .where(activeIn(tenant));
+      .where(ownedEndpoints(tenant));
     const sameUrl = existing.find((endpoint) => endpoint.url === url);
     if (sameUrl) throw urlTaken(sameUrl.id);
     if (existing.length >= maxEndpointsPerEnvironment) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { db } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { invalid } from "@/lib/http/api-error";
@@ -8,7 +8,7 @@ import { urlTaken } from "./create-endpoint";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { presentUpdatedEndpoint } from "./present-endpoint";
 import type { TUpdateWebhookBody } from "./schemas";
-import type { Tenant } from "./visibility";
+import { ownedEndpoints, type Tenant } from "./visibility";
 
 /**
  * Changes URL, events, status, description or the signing secret. A new secret does not cut
@@ -39,10 +39,8 @@ export async function updateWebhookEndpoint({
         .from(webhookEndpoints)
         .where(
           and(
-            eq(webhookEndpoints.organizationId, tenant.organizationId),
-            eq(webhookEndpoints.environment, tenant.environment),
+            ownedEndpoints(tenant),
             eq(webhookEndpoints.url, url),
-            isNull(webhookEndpoints.deletedAt),
             ne(webhookEndpoints.id, endpointId),
           ),
         );
