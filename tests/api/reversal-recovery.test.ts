@@ -38,62 +38,73 @@ async function failReversalWrites(settlementId: string) {
   };
 }
 
-test("a reversal whose record fails after the rail moved the money back is completed by the job, once", async () => {
-  const key = tenant.keys.sandbox;
-  const deal = await pendingSettlement(key, { value: 1200, adapter: "ledger" });
-  await fundWallet({ environment: "sandbox", agentId: deal.payer, amount: 1200, currency: "USD" });
+/** A settlement on the ledger rail, executed, its payer funded for it. */
+async function executedOnLedger(key: string, value: number) {
+  const deal = await pendingSettlement(key, { value, adapter: "ledger" });
+  await fundWallet({ environment: "sandbox", agentId: deal.payer, amount: value, currency: "USD" });
   await call("POST", `/settlements/${deal.settlement.id}/execute`, { key });
   expect((await settled(key, deal.settlement.id)).status).toBe("executed");
+  return deal.settlement.id as string;
+}
 
-  const undo = await failReversalWrites(deal.settlement.id);
-  const failed = await call("POST", `/settlements/${deal.settlement.id}/reverse`, {
+const transferKinds = async (settlementId: string) =>
+  (
+    await db
+      .select({ kind: ledgerTransfers.kind })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, settlementId))
+  )
+    .map((transfer) => transfer.kind)
+    .sort();
+
+/** Waits until the settlement reads reversed, then checks the money moved back and one event. */
+async function expectReversedOnce(key: string, settlementId: string) {
+  const reversed = await eventually(async () => {
+    const latest = await call("GET", `/settlements/${settlementId}`, { key });
+    expect(latest.body.status).toBe("reversed");
+    return latest.body;
+  }, 20_000);
+  expect(reversed.reason).toBe("refund");
+  expect(await transferKinds(settlementId)).toEqual(["execute", "reverse"]);
+  const reversedEvents = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.type, "settlement.reversed"),
+        sql`${events.data}->'object'->>'id' = ${settlementId}`,
+      ),
+    );
+  expect(reversedEvents).toHaveLength(1);
+}
+
+test("a reversal whose record fails after the rail moved the money back is completed by the job, once", async () => {
+  const key = tenant.keys.sandbox;
+  const settlementId = await executedOnLedger(key, 1200);
+
+  const undo = await failReversalWrites(settlementId);
+  const failed = await call("POST", `/settlements/${settlementId}/reverse`, {
     key,
     body: { reason: "refund" },
   });
   expectError(failed, 500, "internal_error");
-  const transfers = () =>
-    db
-      .select({ kind: ledgerTransfers.kind })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.reference, deal.settlement.id));
   // The rail moved the money back; the settlement does not say so yet, and nothing may change it.
-  expect((await transfers()).map((t) => t.kind).sort()).toEqual(["execute", "reverse"]);
-  const current = await call("GET", `/settlements/${deal.settlement.id}`, { key });
+  expect(await transferKinds(settlementId)).toEqual(["execute", "reverse"]);
+  const current = await call("GET", `/settlements/${settlementId}`, { key });
   expect(current.body.status).toBe("executed");
-  const dispute = await call("POST", `/settlements/${deal.settlement.id}/dispute`, {
+  const dispute = await call("POST", `/settlements/${settlementId}/dispute`, {
     key,
     body: { reason: "meanwhile" },
   });
   expectError(dispute, 409, "conflict");
   await undo();
 
-  const reversed = await eventually(async () => {
-    const latest = await call("GET", `/settlements/${deal.settlement.id}`, { key });
-    expect(latest.body.status).toBe("reversed");
-    return latest.body;
-  }, 20_000);
-  expect(reversed.reason).toBe("refund");
-  expect((await transfers()).map((t) => t.kind).sort()).toEqual(["execute", "reverse"]);
-  const reversedEvents = await db
-    .select()
-    .from(events)
-    .where(
-      and(
-        eq(events.organizationId, tenant.organizationId),
-        eq(events.type, "settlement.reversed"),
-        sql`${events.data}->'object'->>'id' = ${deal.settlement.id}`,
-      ),
-    );
-  expect(reversedEvents).toHaveLength(1);
+  await expectReversedOnce(key, settlementId);
 });
 
 test("a reversal whose job runs out of retries is asked about again until it is recorded", async () => {
   const key = tenant.keys.sandbox;
-  const deal = await pendingSettlement(key, { value: 800, adapter: "ledger" });
-  const settlementId = deal.settlement.id;
-  await fundWallet({ environment: "sandbox", agentId: deal.payer, amount: 800, currency: "USD" });
-  await call("POST", `/settlements/${settlementId}/execute`, { key });
-  expect((await settled(key, settlementId)).status).toBe("executed");
+  const settlementId = await executedOnLedger(key, 800);
 
   const undo = await failReversalWrites(settlementId);
   try {
@@ -121,25 +132,5 @@ test("a reversal whose job runs out of retries is asked about again until it is 
     await undo();
   }
 
-  const reversed = await eventually(async () => {
-    const latest = await call("GET", `/settlements/${settlementId}`, { key });
-    expect(latest.body.status).toBe("reversed");
-    return latest.body;
-  }, 20_000);
-  expect(reversed.reason).toBe("refund");
-  const transfers = await db
-    .select({ kind: ledgerTransfers.kind })
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.reference, settlementId));
-  expect(transfers.map((t) => t.kind).sort()).toEqual(["execute", "reverse"]);
-  const reversedEvents = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        eq(events.type, "settlement.reversed"),
-        sql`${events.data}->'object'->>'id' = ${settlementId}`,
-      ),
-    );
-  expect(reversedEvents).toHaveLength(1);
+  await expectReversedOnce(key, settlementId);
 });
