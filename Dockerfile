@@ -1,19 +1,22 @@
 # The API and worker image. Build: docker build -t agent-settlement .
 # Run: docker run -p 3000:3000 --env-file .env agent-settlement   (docs/deployment.md)
+# CI runs these steps without a Docker engine (scripts/ci/image-build.mjs): keep RUN steps to
+# relative paths in WORKDIR. The Node major matches package.json's engines.
 
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY sdk/package.json sdk/
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
-RUN bash scripts/build-standalone.sh
+# .data: where the embedded database lives when no DATABASE_URL is set, writable by the app.
+RUN bash scripts/build-standalone.sh && mkdir -p .next/standalone/.data
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000
 COPY --from=build --chown=node:node /app/.next/standalone ./
-RUN chown node:node /app
 USER node
 EXPOSE 3000
 # Liveness only; load balancers should route by /api/ready (docs/operations.md).

@@ -17,6 +17,8 @@ const nextConfig: NextConfig = {
     "@opentelemetry/resources",
     "@opentelemetry/sdk-trace-base",
   ],
+  // The build type-checks what it ships; `npm test` type-checks everything (tests, SDK, CLI).
+  typescript: { tsconfigPath: "tsconfig.app.json" },
   poweredByHeader: false,
   compress: false,
   typedRoutes: false,

@@ -13,6 +13,6 @@ export default defineConfig([
     entry: { bin: "src/bin.ts" },
     format: "esm",
     platform: "node",
-    target: "node20",
+    target: "node22",
   },
 ]);

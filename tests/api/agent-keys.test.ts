@@ -69,7 +69,7 @@ describe("POST /v1/agents/:id/keys", () => {
   });
 
   const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const badKeys: [string, () => Record<string, unknown>, string][] = [
+  const badKeys: [string, () => object, string][] = [
     [
       "an Ed25519 private key",
       () => generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }),
