@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { defineConfig } from "@playwright/test";
+import { standaloneServerCommand } from "./tests/support/standalone-server";
 
 /**
- * Browser tests of the console against the production build (`next build` first), in Debian's
- * Chromium (`apt-get install -y chromium`): Playwright's own browser download cannot work here.
+ * Browser tests of the console against the standalone production server (`npm run build` first),
+ * in Debian's Chromium (`apt-get install -y chromium`): Playwright's own browser download cannot
+ * work here.
  */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,12 +22,11 @@ async function freePort(): Promise<number> {
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("Set DATABASE_URL (npm test does) to run the browser tests.");
-if (!existsSync(".next/BUILD_ID"))
-  throw new Error("No production build: run `npm run build` first.");
 
 // Workers load this file again; the port chosen by the runner reaches them through the env.
 process.env.E2E_PORT ||= String(await freePort());
 const port = Number(process.env.E2E_PORT);
+const server = standaloneServerCommand(port);
 const baseURL = `http://127.0.0.1:${port}`;
 // Each worker signs in as its own client address (the server trusts loopback as a proxy), and
 // each sign-up comes from one of its own (SignUpPage), so the browser tests never share the
@@ -61,15 +61,16 @@ export default defineConfig({
   webServer: {
     // Playwright's request contexts reuse idle sockets without reading `Keep-Alive: timeout=`;
     // a server keep-alive longer than any test keeps a socket from closing just as it is reused.
-    command: `node_modules/.bin/next start -p ${port} --keepAliveTimeout 180000`,
+    command: [server.command, ...server.args].map((word) => JSON.stringify(word)).join(" "),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      ...server.env,
+      KEEP_ALIVE_TIMEOUT: "180000",
       DATABASE_URL: databaseUrl,
-      NODE_ENV: "production",
       NEXTAUTH_URL: baseURL,
       // Revocations and expiries are seen across the server's bundles within this time.
       API_KEY_CACHE_TTL_MS: "300",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { skipTags } from "./tests/support/skip-tags";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -7,6 +8,7 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    tags: skipTags,
     projects: [
       {
         extends: true,

@@ -1,3 +1,7 @@
+import { execSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { verifyReceiptBundle } from "@agent-settlement/sdk";
 import { expect, test } from "@playwright/test";
 import { KeysPage } from "./pages/keys-page";
@@ -59,11 +63,19 @@ test("a settlement run through the API has its receipt in the console, verified 
   const { fileName, document } = await receipts.downloadBundle();
   expect(fileName).toBe(`${receiptId}.json`);
   const origin = new URL(page.url()).origin;
-  await expect(page.getByTestId("verify-command")).toHaveText(
-    `npx agent-settlement verify-receipt ${receiptId}.json --jwks ${origin}/.well-known/jwks.json`,
-  );
+  const command = `npx --yes --package ${origin}/sdk/agent-settlement-sdk.tgz agent-settlement verify-receipt ${receiptId}.json --jwks ${origin}/.well-known/jwks.json`;
+  await expect(page.getByTestId("verify-command")).toHaveText(command);
   const jwks: unknown = await (await request.get("/.well-known/jwks.json")).json();
   expect((await verifyReceiptBundle(document, jwks)).status).toBe("valid");
+  // The command as a reader copies it, beside the downloaded file: the SDK package comes from
+  // this server, and the receipt verifies.
+  const folder = mkdtempSync(path.join(tmpdir(), "verify-command-"));
+  writeFileSync(path.join(folder, fileName), JSON.stringify(document));
+  const printed = execSync(command, {
+    cwd: folder,
+    env: { ...process.env, npm_config_prefer_offline: "true" },
+  });
+  expect(printed.toString()).toContain(`receipt ${receiptId} is valid`);
   await saveScreenshot(page, "receipt-detail");
 
   // The settlement and negotiation behind it, read-only.

@@ -16,13 +16,17 @@ export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 export NEXT_TELEMETRY_DISABLED=1 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
 echo "DATABASE_URL=$DATABASE_URL REDIS_URL=$REDIS_URL"
 
-step() { echo; echo "── $* ──"; }
 reports=.data/test-reports
 rm -rf "$reports" && mkdir -p "$reports"
+# Each stage's time goes to stages.tsv, for the summary.
+stage="" stage_started=$SECONDS
+end_stage() { [ -z "$stage" ] || printf '%s\t%s\n' "$((SECONDS - stage_started))" "$stage" >>"$reports/stages.tsv"; }
+step() { end_stage; stage="$*" stage_started=$SECONDS; echo; echo "── $* ──"; }
 json_report() { echo "--reporter=default --reporter=json --outputFile.json=$reports/$1.json"; }
-step "SDK: types generated from the OpenAPI document are current; the package builds"
+step "SDK: types generated from the OpenAPI document are current; the package builds and would publish"
 bash scripts/sdk-types.sh --check
 npm run --silent build --workspace @agent-settlement/sdk
+npm run --silent sdk:release -- --dry-run 2>&1 | grep -E "^npm notice (name|version|total files)|^\+ "
 step "lint and types (the SDK's client and verifiers without Node's types: they run anywhere)"
 npx biome ci .
 npx tsc --noEmit -p .
@@ -50,5 +54,6 @@ if [ ! -x /usr/bin/chromium ]; then
   $sudo_if_needed apt-get update -qq && $sudo_if_needed apt-get install -y -qq chromium
 fi
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/browser.json" npx playwright test --reporter=list,json
+end_stage
 echo
-node scripts/test-summary.mjs "$reports"/*.json
+node scripts/test-summary.mjs "$reports"

@@ -31,7 +31,8 @@ export function OfflineVerification({
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
   const fileName = `${receiptId}.json`;
-  const command = `npx agent-settlement verify-receipt ${fileName} --jwks ${origin}/.well-known/jwks.json`;
+  // The SDK's command, from the package this deployment serves (it is not on the npm registry).
+  const command = `npx --yes --package ${origin}/sdk/agent-settlement-sdk.tgz agent-settlement verify-receipt ${fileName} --jwks ${origin}/.well-known/jwks.json`;
   const download = useMutation({
     mutationFn: () =>
       consoleFetch<unknown>(

@@ -84,8 +84,11 @@ async function buildStages(context) {
           stage.env[property.getName()] = property.getValue();
         break;
       case "COPY": {
-        const from = instruction.getFromFlag()?.getValue();
-        const sources = args.filter((argument) => !argument.startsWith("--"));
+        const from = instruction
+          .getFlags()
+          .find((flag) => flag.getName() === "from")
+          ?.getValue();
+        const sources = [...args];
         const destination = sources.pop();
         const base = from ? stages.get(from)?.root : context;
         if (!base) fail(`COPY --from=${from}: no such stage`);

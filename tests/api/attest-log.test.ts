@@ -120,7 +120,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe.skipIf(embedded)("the public attest log", () => {
+describe.skipIf(embedded)("the public attest log", { tags: ["own-server-processes"] }, () => {
   const state = path.join(stateDir, "seen.json");
   let older: TCheckpointJson;
 

@@ -188,6 +188,7 @@ const i2 = (row: TReceiptRow) =>
 describe("concurrent verification", () => {
   test.skipIf(inject("databaseEmbedded"))(
     "while one verification runs (in any process), every other call gets 409",
+    { tags: ["pglite-one-session"] },
     async () => {
       // PGlite runs every client on one session, where advisory locks are re-entrant.
       let release!: () => void;
@@ -249,6 +250,7 @@ describe("concurrent verification", () => {
 describe("the log", () => {
   test.skipIf(inject("databaseEmbedded"))(
     "concurrent sealers assign leaf indices without gaps, and each new head extends the old one",
+    { tags: ["pglite-one-session"] },
     async () => {
       const logId = logIdOf("sandbox");
       const [before] = await db

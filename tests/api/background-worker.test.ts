@@ -31,19 +31,24 @@ const statusOf = async (id: string) => {
 };
 
 describe("start-up", () => {
-  test.skipIf(embedded)("a bad BACKGROUND_WORK stops the server with the reason", async () => {
-    await expect(
-      startChildServer({ env: { DATABASE_URL: database?.url, BACKGROUND_WORK: "sometimes" } }),
-    ).rejects.toThrow(
-      /exited early[\s\S]*BACKGROUND_WORK: must be "on" or "off" \(got "sometimes"\)/,
-    );
-  });
+  test.skipIf(embedded)(
+    "a bad BACKGROUND_WORK stops the server with the reason",
+    { tags: ["own-server-processes"] },
+    async () => {
+      await expect(
+        startChildServer({ env: { DATABASE_URL: database?.url, BACKGROUND_WORK: "sometimes" } }),
+      ).rejects.toThrow(
+        /exited early[\s\S]*BACKGROUND_WORK: must be "on" or "off" \(got "sometimes"\)/,
+      );
+    },
+  );
 });
 
 describe("an API process with BACKGROUND_WORK=off and a worker process", () => {
   // PGlite allows one server process per data directory, and refuses BACKGROUND_WORK=off.
   test.skipIf(embedded)(
     "the API process leaves the work to the worker, whose dispatcher PostgreSQL wakes",
+    { tags: ["own-server-processes"], timeout: 90_000 },
     async () => {
       const web = await startChildServer({
         env: { DATABASE_URL: database?.url, BACKGROUND_WORK: "off" },
@@ -87,6 +92,5 @@ describe("an API process with BACKGROUND_WORK=off and a worker process", () => {
       await eventually(async () => expect(await statusOf(second)).toBe("executed"), 20_000);
       await tenant.remove();
     },
-    90_000,
   );
 });

@@ -231,7 +231,7 @@ describe("npm run cli", () => {
 
   test.skipIf(!embedded)(
     "on the embedded database the CLI goes through the server, and opening the directory is refused",
-    { timeout: 60_000 },
+    { tags: ["embedded-only"], timeout: 60_000 },
     async () => {
       const ownerFile = path.join(inject("dataDir"), "embedded-db.json");
       const owner = JSON.parse(readFileSync(ownerFile, "utf8"));

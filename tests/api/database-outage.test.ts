@@ -69,7 +69,7 @@ const within = async (ms: number, path: string, init: { method?: string; body?: 
 
 test.skipIf(embedded)(
   "PostgreSQL away for 10 s: the API answers 503 with Retry-After, then everything accepted completes exactly once without a restart",
-  { timeout: 240_000 },
+  { tags: ["database-outage"], timeout: 240_000 },
   async () => {
     const baseUrl = server!.baseUrl;
     const key = tenant.keys.sandbox;

@@ -87,7 +87,7 @@ function send(port: number, method: string, path: string, body?: unknown): Promi
 
 test.skipIf(embedded)(
   "SIGTERM under load: every accepted request is answered, usage is exact, no delivery is lost, exit 0",
-  { timeout: 120_000 },
+  { tags: ["own-server-processes"], timeout: 120_000 },
   async () => {
     const port = server!.port;
     const endpoint = await send(port, "POST", "/webhooks", {

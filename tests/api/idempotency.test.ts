@@ -187,6 +187,7 @@ describe("Idempotency-Key", () => {
 
   test.skipIf(inject("databaseEmbedded"))(
     "50 identical requests at the same instant create exactly one agent",
+    { tags: ["pglite-one-session"] },
     async () => {
       const key = randomUUID();
       const name = `Once ${key}`;

@@ -166,6 +166,7 @@ describe("ledger rail: money is conserved", () => {
   // PGlite multiplexes one session: row locks between concurrent transactions need PostgreSQL.
   test.skipIf(inject("databaseEmbedded"))(
     "concurrent payments from one wallet never overdraw it",
+    { tags: ["pglite-one-session"] },
     async () => {
       const payer = await agentOf(tenant.keys.sandbox);
       const payees = await Promise.all([

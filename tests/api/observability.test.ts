@@ -95,7 +95,7 @@ async function consoleKey(base: string): Promise<string> {
   return created.body.secret;
 }
 
-describe.skipIf(embedded)("structured logs", () => {
+describe.skipIf(embedded)("structured logs", { tags: ["own-server-processes"] }, () => {
   test("one JSON line per request carries its Request-Id, tenant, credential, operation, status, latency and rate-limit outcome", async () => {
     const baseUrl = web.baseUrl;
     const agent = await call("POST", "/agents", {
@@ -222,7 +222,7 @@ const sample = (text: string, metric: string) => {
   return line === undefined ? undefined : Number(line.split(" ")[1]);
 };
 
-describe.skipIf(embedded)("/metrics", () => {
+describe.skipIf(embedded)("/metrics", { tags: ["own-server-processes"] }, () => {
   test("is not served (404) by a server without METRICS_TOKEN", async () => {
     const response = await fetch(`${inject("baseUrl")}/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -281,7 +281,7 @@ describe.skipIf(embedded)("/metrics", () => {
   }, 120_000);
 });
 
-describe.skipIf(embedded)("traces", () => {
+describe.skipIf(embedded)("traces", { tags: ["own-server-processes"] }, () => {
   test("one execute reaches the OTLP receiver as one trace: the request with its statements, the job run (in the worker) with its statements, and the webhook call", async () => {
     expect(worker, "the metrics test starts the worker").toBeDefined();
     const baseUrl = web.baseUrl;

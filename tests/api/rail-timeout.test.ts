@@ -88,6 +88,7 @@ async function executeHeldUp(settlementId: string, lock: Awaited<ReturnType<type
 
 describe.skipIf(inject("databaseEmbedded"))(
   "a payment that arrives after its status lookup",
+  { tags: ["pglite-one-session"] },
   () => {
     test("sandbox: the charge and the settlement agree, and the late call is counted", async () => {
       const { settlement } = await pendingSettlement(tenant.keys.sandbox, { value: 1717 });

@@ -170,6 +170,7 @@ describe("a pending receipt", () => {
   // database has one session, so a held transaction there would stall the server itself.
   test.skipIf(inject("databaseEmbedded"))(
     "is pending with no verifiedAt and no bundle while the log is busy",
+    { tags: ["pglite-one-session"] },
     async () => {
       const row = await issueTestReceipt({
         tenant: { organizationId: tenant.organizationId, environment: "sandbox" },

@@ -40,7 +40,7 @@ const storedIds = async () =>
       .where(eq(requestLogs.organizationId, tenant.organizationId))
   ).map((row) => row.id);
 
-describe.skipIf(embedded)("request log buffering", () => {
+describe.skipIf(embedded)("request log buffering", { tags: ["own-server-processes"] }, () => {
   test("entries wait in memory for the flush, and a graceful stop writes them", async () => {
     const server = await startChildServer({ env: { REQUEST_LOG_FLUSH_MS: "60000" } });
     servers.push(server);

@@ -78,7 +78,7 @@ async function snapshot(): Promise<Record<string, Set<string>>> {
 
 const days = (n: number) => `now() - interval '${n * 24} hours'`;
 
-describe.skipIf(embedded)("retention", () => {
+describe.skipIf(embedded)("retention", { tags: ["own-server-processes"] }, () => {
   test("a bad window or schedule stops the server at start, naming each setting", async () => {
     await expect(
       startChildServer({

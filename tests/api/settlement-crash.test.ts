@@ -35,6 +35,7 @@ describe("a crash during execution", () => {
   // PGlite allows one server process per data directory: there is no second process to kill.
   test.skipIf(embedded)(
     "SIGKILL while the rail is paying, restart: every settlement ends executed or failed, charged once",
+    { tags: ["own-server-processes"], timeout: 120_000 },
     async () => {
       server = await startChildServer({ env: childEnv() });
       const baseUrl = server.baseUrl;
@@ -107,6 +108,5 @@ describe("a crash during execution", () => {
       ).toBe(0);
       await tenant.remove();
     },
-    120_000,
   );
 });

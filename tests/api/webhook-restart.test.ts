@@ -75,7 +75,7 @@ async function until(check: () => boolean, timeoutMs: number, what: string) {
 
 test.skipIf(embedded)(
   "SIGKILL with deliveries pending: after a restart every delivery happens, no attempt twice",
-  { timeout: 120_000 },
+  { tags: ["own-server-processes"], timeout: 120_000 },
   async () => {
     const created = await api(server!.baseUrl, "POST", "/webhooks", {
       url: `${receiver.origin}/hook`,

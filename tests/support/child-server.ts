@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { standaloneServerCommand } from "./standalone-server";
 
-/** A production server (`next start`) run as a child process, for tests that kill or restart it. */
+/** The standalone production server run as a child process, for tests that kill or restart it. */
 export type TChildServer = {
   baseUrl: string;
   port: number;
@@ -25,7 +26,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production build on a free port and resolves once `ready` says so (by default,
+ * Starts the standalone server on a free port and resolves once `ready` says so (by default,
  * when the server answers /api/health). `env` is added to this process's environment.
  */
 export async function startChildServer(options: {
@@ -34,15 +35,15 @@ export async function startChildServer(options: {
   timeoutMs?: number;
 }): Promise<TChildServer> {
   const port = await freePort();
+  const server = standaloneServerCommand(port);
   const env: Record<string, string | undefined> = {
     ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
+    ...server.env,
     TRUSTED_PROXIES: "loopback",
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-  const child = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
+  const child = spawn(server.command, server.args, {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { secretsInLogLines } from "./secret-scan";
+import { standaloneServerCommand } from "./standalone-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -43,20 +44,18 @@ const log: string[] = [];
 let dataDir: string | undefined;
 
 /**
- * Starts the production build (`next build` must have run) once for the whole run, on
+ * Starts the standalone production server (`npm run build` must have run) once for the whole run, on
  * PostgreSQL (DATABASE_URL) or, with TEST_DB=pglite, on a fresh embedded database.
  */
 export async function setup(project: TestProject) {
-  if (!existsSync(".next/BUILD_ID"))
-    throw new Error("No production build: run `npm run build` first.");
   const embedded = process.env.TEST_DB === "pglite";
   if (!embedded && !process.env.DATABASE_URL) throw new Error("Set DATABASE_URL (npm test does).");
   const port = await freePort();
+  const standalone = standaloneServerCommand(port);
   dataDir = embedded ? mkdtempSync(path.join(os.tmpdir(), "ass-pglite-")) : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
-    NODE_ENV: "production",
+    ...standalone.env,
     API_KEY_CACHE_TTL_MS: "300",
     // The test client stands in for a proxy: its X-Forwarded-For is each test's client address.
     TRUSTED_PROXIES: "loopback",
@@ -71,7 +70,7 @@ export async function setup(project: TestProject) {
     ...(embedded ? { DATABASE_URL: "", DATA_DIR: dataDir } : {}),
   };
   if (embedded) delete env.DATABASE_URL;
-  server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
+  server = spawn(standalone.command, standalone.args, {
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

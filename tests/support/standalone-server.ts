@@ -1,0 +1,26 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * What the image and `npm run up` run: the standalone server that `scripts/build-standalone.sh`
+ * writes (`next start` does not serve `output: "standalone"` builds as deployed). Every test
+ * server (API, crash, browser) starts it this way. It runs in its own folder, so paths in its
+ * environment must be absolute.
+ */
+const serverJs = path.resolve(".next/standalone/server.js");
+
+export function standaloneServerCommand(port: number): {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+} {
+  if (!existsSync(serverJs))
+    throw new Error(
+      "No standalone server: run `npm run build` (scripts/build-standalone.sh) first.",
+    );
+  return {
+    command: process.execPath,
+    args: [serverJs],
+    env: { PORT: String(port), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
+  };
+}
