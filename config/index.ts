@@ -68,6 +68,11 @@ const ConfigSchema = z.object({
     group: "Server",
     description: "The port the server listens on.",
   }),
+  KEEP_ALIVE_TIMEOUT: documented(integer(0, 2_147_483_647).optional(), {
+    group: "Server",
+    description:
+      "Milliseconds an idle keep-alive connection stays open; read by the Next.js server itself. Behind a load balancer, set it above the balancer's idle timeout (`65000` behind a 60 s one).",
+  }),
   PUBLIC_URL: documented(httpUrl().optional(), {
     group: "Server",
     production: true,
@@ -234,7 +239,7 @@ const ConfigSchema = z.object({
   }),
   WEBHOOK_RETRY_SCALE: documented(scale().default(1), {
     group: "Tests and benchmarks",
-    description: "Factor on every webhook retry delay (tests use 0.001).",
+    description: "Factor on every webhook retry delay (the API and browser tests use 0.0001).",
   }),
 
   CURRENCIES: documented(

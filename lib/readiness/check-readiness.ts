@@ -1,3 +1,4 @@
+import { config } from "@/config";
 import { rawSql } from "@/db/client";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
 import { isStopping } from "./stopping";
@@ -17,6 +18,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 async function databaseAndLag(): Promise<TReadinessCheck[]> {
+  const database = config().DATABASE_URL ? "PostgreSQL" : "The embedded database (PGlite)";
   try {
     const [row] = await within(
       rawSql()<{ outbox: number; runs: number }[]>`
@@ -30,7 +32,7 @@ async function databaseAndLag(): Promise<TReadinessCheck[]> {
     );
     const lag = Math.max(row?.outbox ?? 0, row?.runs ?? 0);
     return [
-      { name: "database", ok: true, detail: "PostgreSQL answers" },
+      { name: "database", ok: true, detail: `${database} answers` },
       {
         name: "background_work",
         ok: lag <= MAX_LAG_SECONDS,
@@ -39,7 +41,7 @@ async function databaseAndLag(): Promise<TReadinessCheck[]> {
     ];
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return [{ name: "database", ok: false, detail: `PostgreSQL does not answer: ${reason}` }];
+    return [{ name: "database", ok: false, detail: `${database} does not answer: ${reason}` }];
   }
 }
 

@@ -1,5 +1,6 @@
-// Starts a server command as a user would, waits until it is ready, and calls the API with the
-// sandbox key it printed on its first start; then stops it with SIGTERM and expects a clean exit.
+// Starts a server command as a user would, waits until it is ready, calls the API with the sandbox
+// key it printed on its first start and fetches the SDK package it serves; then stops it with
+// SIGTERM and expects a clean exit.
 // Shared by the fresh-clone and image checks (scripts/ci/). Node built-ins only: it runs on the
 // machine's Node before the project's own is installed.
 import { spawn } from "node:child_process";
@@ -90,7 +91,13 @@ export async function probeServer({
       throw new Error(
         `${name}: GET /sandbox/v1/agents with the printed key: ${response.status} ${JSON.stringify(body)}`,
       );
-    console.log(`✔ ${name}: ready on ${base}; the printed key lists agents (200)`);
+    const sdk = await fetch(`${base}/sdk/agent-settlement-sdk.tgz`);
+    const bytes = new Uint8Array(await sdk.arrayBuffer());
+    if (sdk.status !== 200 || bytes[0] !== 0x1f || bytes[1] !== 0x8b)
+      throw new Error(`${name}: GET /sdk/agent-settlement-sdk.tgz: ${sdk.status}, not a gzip file`);
+    console.log(
+      `✔ ${name}: ready on ${base}; the printed key lists agents (200); it serves the SDK package`,
+    );
   } finally {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGTERM");
   }

@@ -1,7 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { z } from "zod";
+import { db } from "@/db/client";
+import { apiKeys } from "@/db/schema";
+import { allScopes, type TScope } from "@/lib/auth/scopes";
 import type { TOperation } from "@/lib/http/operation";
+import { createApiKey } from "@/lib/keys/create-key";
+import { revokeApiKey } from "@/lib/keys/revoke-key";
+import { rollApiKey } from "@/lib/keys/roll-key";
 import { documentedErrorCodes } from "@/lib/openapi/document";
 import { allOperations } from "@/lib/openapi/operations";
 import { call, randomClientAddress } from "../support/api";
@@ -9,6 +16,7 @@ import { badRequests, propertiesOf, type TBadRequest } from "../support/campaign
 import { fixtures, type TValidRequest, type TWorld } from "../support/campaign/fixtures";
 import { agentOf } from "../support/deals";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
+import { malformedCredentials } from "../support/route-tests";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
@@ -28,6 +36,29 @@ const figures = {
   serverErrors: 0,
   rowsChanged: 0,
   contractFailures: 0,
+  /** The shared route checks run, by check: every authenticated operation of the registry. */
+  routeChecks: {} as Record<string, number>,
+};
+const checked = (check: string) => {
+  figures.routeChecks[check] = (figures.routeChecks[check] ?? 0) + 1;
+};
+
+/** Keys that must not work: revoked, rolled with their overlap over, and (per scope) lacking it. */
+let revokedKey: string;
+let rolledOutKey: string;
+const lackingKeys = new Map<TScope, Promise<string>>();
+const keyLacking = (scope: TScope) => {
+  if (!lackingKeys.has(scope))
+    lackingKeys.set(
+      scope,
+      createApiKey({
+        organizationId: tenant.organizationId,
+        environment: "sandbox",
+        name: `lacks ${scope}`,
+        scopes: allScopes.filter((each) => each !== scope),
+      }).then((created) => created.secret),
+    );
+  return lackingKeys.get(scope)!;
 };
 
 beforeAll(async () => {
@@ -35,6 +66,21 @@ beforeAll(async () => {
   other = await seedTenant();
   receiver = await startReceiver({ handler: answer(200) });
   world = { key: tenant.keys.sandbox, organizationId: tenant.organizationId, receiver };
+  const newKey = (name: string) =>
+    createApiKey({
+      organizationId: tenant.organizationId,
+      environment: "sandbox",
+      name,
+      scopes: allScopes,
+    });
+  const revoked = await newKey("revoked");
+  await revokeApiKey({ organizationId: tenant.organizationId, keyId: revoked.key.id });
+  revokedKey = revoked.secret;
+  const rolled = await newKey("rolled");
+  await rollApiKey({ organizationId: tenant.organizationId, keyId: rolled.key.id, overlap: "1h" });
+  // The overlap ends: what an hour would do, without waiting an hour.
+  await db.update(apiKeys).set({ expiresAt: new Date() }).where(eq(apiKeys.id, rolled.key.id));
+  rolledOutKey = rolled.secret;
 });
 
 afterAll(async () => {
@@ -44,6 +90,13 @@ afterAll(async () => {
   mkdirSync(".data/campaign", { recursive: true });
   writeFileSync(".data/campaign/figures.json", `${JSON.stringify(figures, null, 2)}\n`);
   console.log("campaign:", JSON.stringify(figures));
+  console.log(
+    `route checks: ${figures.routeChecks["no key"] ?? 0} authenticated operations of ${allOperations.length}, each: ${Object.entries(
+      figures.routeChecks,
+    )
+      .map(([check, count]) => `${check} ${count}`)
+      .join(", ")}`,
+  );
 });
 
 type TSent = { status: number; body: any; text: string };
@@ -68,10 +121,11 @@ async function send(
   operation: TOperation,
   request: Pick<TBadRequest, "params" | "query" | "body" | "raw">,
   key = tenant.keys.sandbox,
+  authorization = `Bearer ${key}`,
 ): Promise<TSent> {
   const headers: Record<string, string> = {
     accept: "application/json",
-    authorization: `Bearer ${key}`,
+    authorization,
     "x-forwarded-for": randomClientAddress(),
   };
   let body: BodyInit | undefined;
@@ -194,14 +248,44 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
       }
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.error.code).toBe("unauthorized");
+      checked("no key");
       const production = await send(operation, valid, tenant.keys.production);
       expect(production.status).toBe(401);
       expect(production.body.error.message).toContain("/v1");
+      checked("other environment");
       if (Object.keys(valid.params).length > 0) {
         const elsewhere = await send(operation, valid, other.keys.sandbox);
         expect(elsewhere.status, elsewhere.text).toBe(404);
         expect(elsewhere.body.error.code).toBe("not_found");
+        checked("other organization's id");
       }
+    }, 60_000);
+
+    test("a revoked key, a rolled-out key, a malformed credential: 401; a key lacking the scope: 403", async () => {
+      if (operation.scope === null) return;
+      const valid = asBad(await fixtures[operation.operationId]!(world));
+      for (const [what, key] of [
+        ["revoked", revokedKey],
+        ["rolled out", rolledOutKey],
+      ] as const) {
+        const refused = await send(operation, valid, key);
+        expect(refused.status, `${what}: ${refused.text}`).toBe(401);
+        expect(refused.body.error.code).toBe("unauthorized");
+        checked(`${what} key`);
+      }
+      for (const [what, build] of Object.entries(malformedCredentials)) {
+        const refused = await send(operation, valid, undefined, build(tenant.keys.sandbox));
+        expect(refused.status, `${what}: ${refused.text}`).toBe(401);
+        expect(refused.body.error.code).toBe("unauthorized");
+      }
+      checked("malformed credentials");
+      // "api_key": any API key will do, so no key lacks it (agent tokens are refused elsewhere).
+      if (operation.scope === "api_key") return;
+      const lacking = await send(operation, valid, await keyLacking(operation.scope));
+      expect(lacking.status, lacking.text).toBe(403);
+      expect(lacking.body.error.code).toBe("forbidden");
+      expect(lacking.body.error.message).toContain(operation.scope);
+      checked("lacking the scope");
     }, 60_000);
   },
 );

@@ -31,7 +31,8 @@ export type TCommonRoute<Fixture> = {
   seed?: (tenant: TTenant) => Promise<Fixture>;
 };
 
-const malformedCredentials = {
+/** Authorization headers that name no valid key, each a different way. */
+export const malformedCredentials = {
   "no scheme": (secret: string) => secret,
   "Basic scheme": (secret: string) => `Basic ${Buffer.from(`${secret}:`).toString("base64")}`,
   "truncated key": (secret: string) => `Bearer ${secret.slice(0, -1)}`,
