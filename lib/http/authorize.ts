@@ -2,7 +2,11 @@ import { actingAgentId, type TAuthContext } from "@/lib/auth/auth-context";
 import type { TScope } from "@/lib/auth/scopes";
 import { ApiError } from "./api-error";
 
-export function requireScope(auth: TAuthContext, scope: TScope | "api_key"): void {
+export function requireScope(
+  auth: TAuthContext,
+  scope: TScope | "api_key" | "any_credential",
+): void {
+  if (scope === "any_credential") return;
   if (scope === "api_key") {
     if (auth.credential.kind === "api_key") return;
     throw new ApiError({

@@ -18,9 +18,10 @@ export type TOperation = {
   tag: string;
   /**
    * The scope the credential needs; "api_key": any API key, but not an agent token (token
-   * issuance); null: no credential (e.g. public discovery documents).
+   * issuance); "any_credential": any valid credential, no scope (`/me`); null: no credential
+   * (e.g. public discovery documents).
    */
-  scope: TScope | "api_key" | null;
+  scope: TScope | "api_key" | "any_credential" | null;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

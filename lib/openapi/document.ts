@@ -139,9 +139,11 @@ function operationObject(operation: TOperation): ZodOpenApiOperationObject {
       operation.description,
       operation.scope === "api_key"
         ? "Needs an API key (an agent token cannot call it); no particular scope."
-        : operation.scope
-          ? `Scope: \`${operation.scope}\`.`
-          : undefined,
+        : operation.scope === "any_credential"
+          ? "Any credential: an API key or an agent token, with any scopes."
+          : operation.scope
+            ? `Scope: \`${operation.scope}\`.`
+            : undefined,
     ]
       .filter(Boolean)
       .join("\n\n"),

@@ -4,6 +4,7 @@ import { attestLogOperations } from "@/lib/attest-log/operations";
 import { eventOperations } from "@/lib/events/operations";
 import type { TOperation } from "@/lib/http/operation";
 import { walletOperations } from "@/lib/ledger/operations";
+import { meOperations } from "@/lib/me/operations";
 import { negotiationOperations } from "@/lib/negotiations/operations";
 import { attestOperations } from "@/lib/receipts/attest-operations";
 import { receiptOperations } from "@/lib/receipts/operations";
@@ -16,6 +17,7 @@ export const allOperations: TOperation[] = [
   ...agentOperations,
   ...agentKeyOperations,
   ...walletOperations,
+  ...meOperations,
   ...tokenOperations,
   ...negotiationOperations,
   ...settlementOperations,

@@ -153,6 +153,8 @@ export function createClient(options: TClientOptions) {
   };
 
   return {
+    /** Who this client's credential is: organization, environment, scopes and plan. */
+    me: () => data(api.GET("/me")),
     agents: {
       create: (body: TJsonBody<"createAgent">, options?: TRequestOptions) =>
         data(api.POST("/agents", { body, ...requestInit(options) })),

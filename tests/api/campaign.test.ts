@@ -279,8 +279,8 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
         expect(refused.body.error.code).toBe("unauthorized");
       }
       checked("malformed credentials");
-      // "api_key": any API key will do, so no key lacks it (agent tokens are refused elsewhere).
-      if (operation.scope === "api_key") return;
+      // "api_key" and "any_credential" need no scope, so no key lacks one.
+      if (operation.scope === "api_key" || operation.scope === "any_credential") return;
       const lacking = await send(operation, valid, await keyLacking(operation.scope));
       expect(lacking.status, lacking.text).toBe(403);
       expect(lacking.body.error.code).toBe("forbidden");

@@ -17,6 +17,7 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   addAgentKey: { method: "agentKeys.add", args: ["id", "body"] },
   listAgentKeys: { method: "agentKeys.list", args: ["id", "query"] },
   revokeAgentKey: { method: "agentKeys.revoke", args: ["id", "keyId"] },
+  getMe: { method: "me", args: [] },
   issueAgentToken: { method: "tokens.issue", args: ["body"] },
   revokeAgentTokens: { method: "tokens.revoke", args: ["body"] },
   createNegotiation: { method: "negotiations.create", args: ["body"] },

@@ -172,6 +172,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I
+         * @description The organization, environment, credential (API key or agent token), scopes and plan of this request's credential, with the plan's rate limit. Answered from the credential alone, so it is the cheapest way to check that a key works.
+         *
+         *     Any credential: an API key or an agent token, with any scopes.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/token": {
         parameters: {
             query?: never;
@@ -2023,6 +2045,48 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        Me: {
+            /** @constant */
+            object: "me";
+            /** @description The organization the credential acts for. */
+            organizationId: string;
+            /**
+             * @description The environment of this base address.
+             * @enum {string}
+             */
+            environment: "sandbox" | "production";
+            /** @description The credential of this request. */
+            credential: {
+                /** @constant */
+                kind: "api_key";
+                keyId: string;
+            } | {
+                /** @constant */
+                kind: "agent_token";
+                /** @description The agent the token acts as. */
+                agentId: string;
+                /** @description The token's `jti`. */
+                tokenId: string;
+                /** @description The API key that issued the token; null when none did. */
+                issuerKeyId: string | null;
+            };
+            /** @description What the credential may do. */
+            scopes: components["schemas"]["Scope"][];
+            /** @description The organization's plan and the rate limit it sets. */
+            plan: {
+                /** @enum {string} */
+                tier: "free" | "pro" | "enterprise";
+                rateLimit: components["schemas"]["RateLimit"];
+            };
+        };
+        RateLimit: {
+            /** @description Requests a minute, refilled every second. */
+            perMinute: number;
+            /** @description Requests that may arrive at once. */
+            burst: number;
+            /** @description Requests a UTC day; null: no daily cap. */
+            daily: number | null;
+        };
         AgentToken: {
             /** @description An RS256 JWT; verify it with /.well-known/jwks.json. */
             token: string;
@@ -2851,6 +2915,8 @@ export type AgentKeyList = components['schemas']['AgentKeyList'];
 export type Wallet = components['schemas']['Wallet'];
 export type LedgerEntryList = components['schemas']['LedgerEntryList'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
+export type Me = components['schemas']['Me'];
+export type RateLimit = components['schemas']['RateLimit'];
 export type AgentToken = components['schemas']['AgentToken'];
 export type TokenRevocation = components['schemas']['TokenRevocation'];
 export type NegotiationList = components['schemas']['NegotiationList'];
@@ -4797,6 +4863,133 @@ export interface operations {
             };
             /** @description `payload_too_large`: The request body is larger than 1 MiB. */
             413: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "me",
+                     *       "organizationId": "string",
+                     *       "environment": "sandbox",
+                     *       "credential": {
+                     *         "kind": "api_key",
+                     *         "keyId": "string"
+                     *       },
+                     *       "scopes": [
+                     *         "agent.register"
+                     *       ],
+                     *       "plan": {
+                     *         "tier": "free",
+                     *         "rateLimit": {
+                     *           "perMinute": 1,
+                     *           "burst": 1,
+                     *           "daily": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

@@ -54,6 +54,7 @@ async function sealedReceipt({ organizationId }: TWorld) {
 /** One fixture per operation id; the campaign fails on an operation without one. */
 export const fixtures: Record<string, TFixture> = {
   createAgent: async () => ({ body: { name: `Campaign ${tag()}` } }),
+  getMe: async () => ({}),
   listAgents: async () => ({ query: { limit: "5" } }),
   discoverAgents: async () => ({ query: { limit: "5" } }),
   getAgent: async ({ key }) => ({ params: { id: await agentOf(key) } }),
