@@ -34,6 +34,21 @@ test("sign up, sign out, and sign in again to the page asked for", async ({ page
   await expect(page.getByRole("heading", { name: "Agents", level: 1 })).toBeVisible();
 });
 
+test("a deep link opened signed out lands on that page, with its query, after signing in", async ({
+  page,
+}) => {
+  const account = newAccount("Deep link");
+  await new SignUpPage(page).signUp(account);
+  await new ConsoleShell(page).signOut();
+  const deepLink = "/console/sandbox/keys?environment=sandbox";
+  await page.goto(deepLink);
+  await page.waitForURL("**/sign-in?callbackUrl=**");
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(deepLink);
+  await new SignInPage(page).submit({ email: account.email, password: account.password });
+  await page.waitForURL(`**${deepLink}`);
+  await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+});
+
 test.describe("after repeated failures", () => {
   // A client address of its own, so this spec's failures spend no other spec's budget.
   test.use({
