@@ -3,6 +3,8 @@ import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, publicOrigin } from "@/lib/http/respond";
 import { loopbackClient } from "./api-client";
+import { JsonRpcRefusal, refusalResponse } from "./json-rpc-refusal";
+import { readMessages } from "./read-messages";
 import { refusedByHost } from "./rebinding";
 import { createMcpServer } from "./server";
 
@@ -12,13 +14,24 @@ import { createMcpServer } from "./server";
  * credential into the API.
  */
 export async function serveMcp(request: Request, environment: TEnvironment): Promise<Response> {
+  const origin = publicOrigin(request);
+  const headers = new Headers();
   const refused = refusedByHost(request);
   if (refused) {
     const error = new ApiError({
       code: "forbidden",
       message: `${refused} may not reach the MCP server (DNS rebinding protection).`,
     });
-    return errorResponse(error, publicOrigin(request), new Headers());
+    return errorResponse(error, origin, headers);
+  }
+  let parsedBody: unknown;
+  try {
+    parsedBody = request.method === "POST" ? await readMessages(request) : undefined;
+  } catch (error) {
+    if (error instanceof JsonRpcRefusal || error instanceof ApiError) {
+      return refusalResponse(error, origin, headers);
+    }
+    throw error;
   }
   const server = createMcpServer(loopbackClient(request, environment));
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -27,7 +40,7 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, { parsedBody });
   } finally {
     await server.close();
   }
