@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, publicOrigin } from "@/lib/http/respond";
 import { loopbackClient } from "./api-client";
 import { JsonRpcRefusal, refusalResponse } from "./json-rpc-refusal";
+import { otherMethodResponse } from "./other-methods";
 import { readMessages } from "./read-messages";
 import { refusedByHost } from "./rebinding";
 import { createMcpServer } from "./server";
@@ -24,6 +25,8 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
     });
     return errorResponse(error, origin, headers);
   }
+  const otherMethod = otherMethodResponse(request, origin, headers);
+  if (otherMethod) return otherMethod;
   let parsedBody: unknown;
   try {
     parsedBody = request.method === "POST" ? await readMessages(request) : undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, inject, test } from "vitest";
 import { randomClientAddress } from "../support/api";
+import { connectMcp } from "../support/mcp-client";
 
 type TPosted = { status: number; headers: Headers; body: any; size: number };
 
@@ -53,6 +54,45 @@ describe("MCP over HTTP", () => {
         expect(response.result.tools.length).toBeGreaterThan(40);
       }
     }
+  });
+
+  test("GET is 405 with Allow, so the official client opens no stream and never reconnects", async () => {
+    const get = await fetch(mcpUrl(), {
+      headers: { accept: "text/event-stream", "x-forwarded-for": randomClientAddress() },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST, DELETE, OPTIONS");
+    expect(await get.json()).toMatchObject({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32000, data: { code: "method_not_allowed" } },
+    });
+
+    for (const [method, status] of [
+      ["HEAD", 405],
+      ["OPTIONS", 204],
+    ] as const) {
+      const answer = await fetch(mcpUrl(), {
+        method,
+        headers: { "x-forwarded-for": randomClientAddress() },
+      });
+      expect(answer.status, method).toBe(status);
+      expect(answer.headers.get("allow"), method).toBe("POST, DELETE, OPTIONS");
+    }
+
+    const gets: number[] = [];
+    const seen: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === "GET") gets.push(response.status);
+      return response;
+    };
+    const client = await connectMcp({ fetch: seen });
+    expect((await client.listTools()).tools.length).toBeGreaterThan(40);
+    // The client retries a GET stream the server closes after a second, then every second.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await client.close();
+    expect(gets).toEqual([405]);
   });
 
   test("a body that is not JSON is a JSON-RPC parse error", async () => {

@@ -1,11 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { toolDescriptions } from "@/lib/mcp/descriptions";
 import { toolNameOf } from "@/lib/mcp/operation-tools";
 import { allOperations } from "@/lib/openapi/operations";
 import { eventually } from "../support/api";
+import { connectMcp } from "../support/mcp-client";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -19,15 +19,9 @@ let tenant: TTestTenant;
 let other: TTestTenant;
 const clients: Client[] = [];
 
-/** An MCP client over Streamable HTTP, as an LLM host would connect, with `credential`. */
+/** An MCP client over Streamable HTTP with `credential`, closed when the file ends. */
 async function connect(credential?: string, environment: "sandbox" | "production" = "sandbox") {
-  const client = new Client({ name: "test-host", version: "1.0.0" });
-  const path = environment === "sandbox" ? "/sandbox/mcp" : "/mcp";
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}${path}`), {
-      requestInit: credential ? { headers: { authorization: `Bearer ${credential}` } } : {},
-    }),
-  );
+  const client = await connectMcp({ credential, environment });
   clients.push(client);
   return client;
 }
