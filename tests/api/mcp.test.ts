@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { toolDescriptions } from "@/lib/mcp/descriptions";
 import { toolNameOf } from "@/lib/mcp/operation-tools";
 import { allOperations } from "@/lib/openapi/operations";
-import { eventually } from "../support/api";
+import { eventually, randomClientAddress } from "../support/api";
 import { connectMcp } from "../support/mcp-client";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -166,6 +166,7 @@ describe("the MCP server", () => {
         headers: {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
+          "x-forwarded-for": randomClientAddress(),
           ...headers,
         },
         body: JSON.stringify({
