@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 const environmentOf = (request: Request) =>
   new URL(request.url).pathname.startsWith("/sandbox/") ? "sandbox" : hostEnvironment(request);
 
-// POST, GET, DELETE /mcp - the MCP server (Streamable HTTP), sandbox at /sandbox/mcp
+// POST, DELETE /mcp - the MCP server (Streamable HTTP), sandbox at /sandbox/mcp; GET is 405
 const handler = (request: Request) => serveMcp(request, environmentOf(request));
 
-export { handler as DELETE, handler as GET, handler as POST };
+export { handler as DELETE, handler as GET, handler as OPTIONS, handler as POST };

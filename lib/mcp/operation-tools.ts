@@ -5,6 +5,7 @@ import { allOperations } from "@/lib/openapi/operations";
 import type { TApiCall, TApiClient } from "./api-client";
 import { toolDescriptions } from "./descriptions";
 import { inputJsonSchema } from "./json-schema";
+import { pathSegments } from "./path-segments";
 import { toolError, toolResult } from "./tool-result";
 
 export type TTool = {
@@ -45,21 +46,13 @@ export function operationTool(operation: TOperation): TTool {
     run: async (args, api) => {
       let path = operation.path;
       for (const name of paramNames) {
-        const value = args[name];
-        // A catch-all parameter (a tile path) takes segments, as a list or one slashed string.
-        const catchAll = operation.params?.shape[name] instanceof z.ZodArray;
-        const segments = Array.isArray(value)
-          ? value
-          : catchAll && typeof value === "string"
-            ? value.split("/")
-            : [value];
-        if (segments.some((segment) => typeof segment !== "string" || segment === "")) {
-          return toolError("invalid_request", `'${name}' is required: a string.`, name);
-        }
-        path = path.replace(
-          `{${name}}`,
-          segments.map((segment) => encodeURIComponent(String(segment))).join("/"),
-        );
+        const checked = pathSegments({
+          name,
+          value: args[name],
+          catchAll: operation.params?.shape[name] instanceof z.ZodArray,
+        });
+        if ("problem" in checked) return toolError("invalid_request", checked.problem, name);
+        path = path.replace(`{${name}}`, checked.segments.map(encodeURIComponent).join("/"));
       }
       const query = Object.fromEntries(
         queryNames

@@ -2,9 +2,32 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, publicOrigin } from "@/lib/http/respond";
+import { anonymousBudget } from "./anonymous-budget";
 import { loopbackClient } from "./api-client";
+import { JsonRpcRefusal, refusalResponse } from "./json-rpc-refusal";
+import { otherMethodResponse } from "./other-methods";
+import { readMessages } from "./read-messages";
 import { refusedByHost } from "./rebinding";
 import { createMcpServer } from "./server";
+
+/**
+ * The JSON-RPC messages of an MCP request, read and checked. Without a working credential each
+ * spends one request of the client address's budget: one before the body is read (a refused
+ * body counts too), one for each further message of a batch.
+ */
+async function admit(
+  request: Request,
+  environment: TEnvironment,
+  origin: string,
+  headers: Headers,
+) {
+  const spend = await anonymousBudget({ request, environment, origin, headers });
+  await spend(1);
+  if (request.method !== "POST") return undefined;
+  const body = await readMessages(request);
+  if (Array.isArray(body)) await spend(body.length - 1);
+  return body;
+}
 
 /**
  * One MCP request over Streamable HTTP, stateless: a server and transport per request, so any
@@ -12,13 +35,26 @@ import { createMcpServer } from "./server";
  * credential into the API.
  */
 export async function serveMcp(request: Request, environment: TEnvironment): Promise<Response> {
+  const origin = publicOrigin(request);
+  const headers = new Headers();
   const refused = refusedByHost(request);
   if (refused) {
     const error = new ApiError({
       code: "forbidden",
       message: `${refused} may not reach the MCP server (DNS rebinding protection).`,
     });
-    return errorResponse(error, publicOrigin(request), new Headers());
+    return errorResponse(error, origin, headers);
+  }
+  const otherMethod = otherMethodResponse(request, origin, headers);
+  if (otherMethod) return otherMethod;
+  let parsedBody: unknown;
+  try {
+    parsedBody = await admit(request, environment, origin, headers);
+  } catch (error) {
+    if (error instanceof JsonRpcRefusal || error instanceof ApiError) {
+      return refusalResponse(error, origin, headers);
+    }
+    throw error;
   }
   const server = createMcpServer(loopbackClient(request, environment));
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -27,7 +63,9 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    const response = await transport.handleRequest(request, { parsedBody });
+    for (const [name, value] of headers) response.headers.set(name, value);
+    return response;
   } finally {
     await server.close();
   }

@@ -1,11 +1,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { toolDescriptions } from "@/lib/mcp/descriptions";
 import { toolNameOf } from "@/lib/mcp/operation-tools";
 import { allOperations } from "@/lib/openapi/operations";
-import { eventually } from "../support/api";
+import { eventually, randomClientAddress } from "../support/api";
+import { connectMcp } from "../support/mcp-client";
+import { issueTestReceipt, sealAll } from "../support/receipts";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 type TResult = {
@@ -18,15 +19,9 @@ let tenant: TTestTenant;
 let other: TTestTenant;
 const clients: Client[] = [];
 
-/** An MCP client over Streamable HTTP, as an LLM host would connect, with `credential`. */
+/** An MCP client over Streamable HTTP with `credential`, closed when the file ends. */
 async function connect(credential?: string, environment: "sandbox" | "production" = "sandbox") {
-  const client = new Client({ name: "test-host", version: "1.0.0" });
-  const path = environment === "sandbox" ? "/sandbox/mcp" : "/mcp";
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}${path}`), {
-      requestInit: credential ? { headers: { authorization: `Bearer ${credential}` } } : {},
-    }),
-  );
+  const client = await connectMcp({ credential, environment });
   clients.push(client);
   return client;
 }
@@ -171,6 +166,7 @@ describe("the MCP server", () => {
         headers: {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
+          "x-forwarded-for": randomClientAddress(),
           ...headers,
         },
         body: JSON.stringify({
@@ -208,5 +204,47 @@ describe("the MCP server", () => {
     const stranger = await connect(other.keys.sandbox);
     const hidden = await run(stranger, "get_agent", { id: agent.id });
     expect(hidden.structuredContent?.error).toMatchObject({ code: "not_found" });
+  });
+
+  test("a tile path must be one: dot segments, encoded dots and backslashes reach no other route", async () => {
+    await issueTestReceipt({
+      tenant: { organizationId: tenant.organizationId, environment: "sandbox" },
+    });
+    await sealAll("sandbox");
+    const client = await connect(tenant.keys.sandbox);
+    const agent = ok(await run(client, "create_agent", { body: { name: "Behind the log" } }));
+    for (const path of ["entries/000.p/1", ["entries", "000.p", "1"]]) {
+      const tile = await run(client, "get_log_tile", { path });
+      expect(tile.isError, tile.content[0]?.text).toBeFalsy();
+      // One entry: its uint16 length (32), then the 32 bytes of a receipt's attestHash.
+      expect(Buffer.from(tile.content[0]!.text, "base64")).toHaveLength(34);
+    }
+    for (const path of [
+      "../../../agents",
+      ["..", "..", "..", "agents"],
+      `../../../agents/${agent.id}`,
+      "%2e%2e/%2e%2e/%2e%2e/agents",
+      "%2E%2E/%2E%2E/%2E%2E/agents",
+      "..%2f..%2f..%2fagents",
+      "..\\..\\..\\agents",
+      "0/../../../../agents",
+      "./0/000",
+      "tile/0/000",
+      "0//000",
+    ]) {
+      const refused = await run(client, "get_log_tile", { path });
+      expect(refused.isError, JSON.stringify(path)).toBe(true);
+      expect(refused.structuredContent?.error, JSON.stringify(path)).toMatchObject({
+        code: "invalid_request",
+        param: "path",
+      });
+      expect(refused.content[0]!.text).not.toContain(agent.id);
+    }
+    // Any other path parameter: a dot segment would climb out of the operation's path too.
+    const revoke = await run(client, "revoke_agent_key", { id: agent.id, keyId: ".." });
+    expect(revoke.structuredContent?.error).toMatchObject({
+      code: "invalid_request",
+      param: "keyId",
+    });
   });
 });

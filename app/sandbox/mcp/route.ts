@@ -1,3 +1,3 @@
-export { DELETE, GET, POST } from "@/app/mcp/route";
+export { DELETE, GET, OPTIONS, POST } from "@/app/mcp/route";
 
 export const dynamic = "force-dynamic";

@@ -1,0 +1,34 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { inject } from "vitest";
+import { randomClientAddress } from "./api";
+
+/**
+ * An MCP client over Streamable HTTP, as an LLM host connects, with `credential` and from a
+ * client address of its own (unauthenticated MCP requests are limited per address). `fetch`
+ * sees every HTTP request the client sends.
+ */
+export async function connectMcp({
+  credential,
+  environment = "sandbox",
+  fetch: fetchFn,
+}: {
+  credential?: string;
+  environment?: "sandbox" | "production";
+  fetch?: typeof fetch;
+} = {}): Promise<Client> {
+  const client = new Client({ name: "test-host", version: "1.0.0" });
+  const path = environment === "sandbox" ? "/sandbox/mcp" : "/mcp";
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}${path}`), {
+      requestInit: {
+        headers: {
+          "x-forwarded-for": randomClientAddress(),
+          ...(credential ? { authorization: `Bearer ${credential}` } : {}),
+        },
+      },
+      ...(fetchFn ? { fetch: fetchFn } : {}),
+    }),
+  );
+  return client;
+}
