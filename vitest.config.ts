@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { skipTags } from "./tests/support/skip-tags";
+import { skipTags } from "./tests/support/skip-tags.ts";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },

@@ -5,6 +5,7 @@ import {
 } from "@/lib/attest/mandate";
 import type { TAmount } from "@/lib/attest/schemas";
 import { ApiError } from "@/lib/http/api-error";
+import { formatMoney } from "@/lib/money/format-money";
 
 type TFacts = {
   agentId: string;
@@ -21,14 +22,17 @@ const messages: Record<TMandateViolation, (facts: TFacts) => string> = {
   mandate_currency_not_allowed: ({ agentId, amount }) =>
     `The spending mandate of ${agentId} sets no limit for ${amount.currency}, so it may not pay in it.`,
   mandate_limit_exceeded: ({ agentId, terms, amount }) =>
-    `${amount.value} ${amount.currency} is above the limit of ${limitOf(terms, amount)?.perSettlement} ${amount.currency} per settlement in the spending mandate of ${agentId}.`,
+    `${money(amount.value, amount)} is above the limit of ${money(limitOf(terms, amount)?.perSettlement, amount)} per settlement in the spending mandate of ${agentId}.`,
   mandate_daily_limit_exceeded: ({ agentId, terms, amount, at, spentBefore }) =>
-    `${agentId} has spent ${spentBefore} ${amount.currency} on ${at.slice(0, 10)} (UTC); ${amount.value} more would pass the daily limit of ${limitOf(terms, amount)?.perDay} ${amount.currency} in its spending mandate.`,
+    `${agentId} has spent ${money(spentBefore, amount)} on ${at.slice(0, 10)} (UTC); ${money(amount.value, amount)} more would pass the daily limit of ${money(limitOf(terms, amount)?.perDay, amount)} in its spending mandate.`,
   mandate_counterparty_not_allowed: ({ agentId, terms, counterparties }) =>
     `The spending mandate of ${agentId} does not allow paying ${counterparties
       .filter((counterparty) => !terms.allowedCounterparties?.includes(counterparty))
       .join(", ")}.`,
 };
+
+const money = (value: number | undefined, { currency }: TAmount) =>
+  value === undefined ? "none" : formatMoney(value, currency);
 
 const limitOf = (terms: TMandateTerms, amount: TAmount) =>
   terms.limits.find((limit) => limit.currency === amount.currency);

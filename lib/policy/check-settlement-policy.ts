@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { settlements, type TSettlementRow } from "@/db/schema";
 import { evaluatePolicy, type TPolicyInputs } from "@/lib/attest/policy-engine";
+import { formatMoney } from "@/lib/money/format-money";
 import { standardPolicy } from "./standard-policy";
 
 export type TPolicyResult = {
@@ -15,12 +16,15 @@ export type TPolicyResult = {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+const limit = (value: number | undefined, currency: string) =>
+  value === undefined ? "none" : formatMoney(value, currency);
+
 const messages: Record<string, (facts: { currency: string; total: number }) => string> = {
   policy_currency_not_allowed: ({ currency }) => `${standardPolicy.id} does not allow ${currency}.`,
   policy_limit_exceeded: ({ currency }) =>
-    `The amount is above the per-settlement limit of ${standardPolicy.limits[currency]?.perSettlement} ${currency} (${standardPolicy.id}).`,
+    `The amount is above the per-settlement limit of ${limit(standardPolicy.limits[currency]?.perSettlement, currency)} (${standardPolicy.id}).`,
   policy_daily_limit_exceeded: ({ currency, total }) =>
-    `The paying agent would pay ${total} ${currency} in 24 hours, above the limit of ${standardPolicy.limits[currency]?.perDay} (${standardPolicy.id}).`,
+    `The paying agent would pay ${formatMoney(total, currency)} in 24 hours, above the limit of ${limit(standardPolicy.limits[currency]?.perDay, currency)} (${standardPolicy.id}).`,
 };
 
 type TPolicySettlement = Pick<

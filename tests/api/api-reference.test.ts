@@ -66,10 +66,11 @@ describe("the API reference at /docs/api", () => {
       .filter((id) => !sdkCalls[id]);
     expect(missing).toEqual(["getLogTile"]);
     for (const { method } of Object.values(sdkCalls)) {
-      const [resource, name] = method.split(".");
-      const methods: Record<string, unknown> =
-        (client as unknown as Record<string, Record<string, unknown>>)[resource!] ?? {};
-      expect(typeof methods[name!], method).toBe("function");
+      // "agents.get" is a resource's method; "me" is the client's own.
+      const found = method
+        .split(".")
+        .reduce<unknown>((on, name) => (on as Record<string, unknown> | undefined)?.[name], client);
+      expect(typeof found, method).toBe("function");
     }
   });
 });

@@ -223,7 +223,7 @@ describe("settlements under a mandate", () => {
     });
     const before = await tenantRows(tenant.organizationId);
     const refusals: [string, string, RegExp][] = [
-      [tooMuch, "mandate_limit_exceeded", /1001 USD is above the limit of 1000 USD/],
+      [tooMuch, "mandate_limit_exceeded", /10\.01 USD is above the limit of 10\.00 USD/],
       [elsewhere, "mandate_counterparty_not_allowed", new RegExp(`not allow paying ${stranger}`)],
       [euros.id, "mandate_currency_not_allowed", /no limit for EUR/],
     ];
@@ -284,7 +284,7 @@ describe("settlements under a mandate", () => {
     expect(accepted).toHaveLength(7);
     for (const answer of answers.filter((a) => a.status !== 202)) {
       expect(expectError(answer, 422, "mandate_daily_limit_exceeded").message).toMatch(
-        /has spent 7000 USD on .* daily limit of 7000 USD/,
+        /has spent 70\.00 USD on .* daily limit of 70\.00 USD/,
       );
     }
     for (const id of accepted) expect((await settled(key(), id)).status).toBe("executed");

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { evidenceRecords, settlements } from "@/db/schema";
+import { formatMoney } from "@/lib/money/format-money";
 import { checkSettlementPolicy } from "@/lib/policy/check-settlement-policy";
 import { standardPolicy } from "@/lib/policy/standard-policy";
 import { call } from "../support/api";
@@ -57,7 +58,9 @@ test("the daily limit holds for one payer's concurrent settlements, and each dec
   expect(outcomes.filter((outcome) => outcome.status === "executed")).toHaveLength(slots - 1);
   expect(failed).toHaveLength(1);
   expect(failed[0]).toMatchObject({ failureCode: "policy_daily_limit_exceeded" });
-  expect(failed[0].failureMessage).toContain(`would pay ${perDay + perSettlement} USD`);
+  expect(failed[0].failureMessage).toContain(
+    `would pay ${formatMoney(perDay + perSettlement, "USD")}`,
+  );
 
   // The one refused is the last to start; each decision counted the executions started before it.
   const rows = await db
