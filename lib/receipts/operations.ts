@@ -16,7 +16,7 @@ export const listReceiptsOperation = defineOperation({
   operationId: "listReceipts",
   method: "get",
   path: "/receipts",
-  summary: "List your organization's receipts, newest first",
+  summary: "List the receipts of the settlements your organization is party to, newest first",
   tag,
   organizationWide: true,
   scope: "receipt.list",

@@ -606,7 +606,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List your organization's receipts, newest first
+         * List the receipts of the settlements your organization is party to, newest first
          * @description Scope: `receipt.list`.
          */
         get: operations["listReceipts"];
