@@ -13,7 +13,8 @@ const checkLabels: Record<TReceiptVerification["checks"][number]["name"], string
   schema: "Receipt schema",
   evidence_chain: "Evidence chain links and hashes",
   attest_hash: "Attest hash recomputed from the facts",
-  policy: "Policy re-evaluated",
+  terms: "Amount and parties are the accepted terms",
+  policy: "Policy decision replayed",
   agreement: "Negotiation transcript and agent signatures",
   inclusion: "Included in the attest log",
   tree_head_signature: "Tree head signature (Ed25519)",
@@ -53,8 +54,8 @@ export function VerifyPanel({
           </span>
         ) : (
           <span className={ui.muted}>
-            Recomputes the evidence hashes and the attest hash, re-evaluates the policy and checks
-            the log proof.
+            Recomputes the evidence hashes and the attest hash, derives the terms from the evidence,
+            replays the policy and checks the log proof.
           </span>
         )}
       </div>

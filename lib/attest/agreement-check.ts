@@ -1,34 +1,19 @@
 import { verifyAgreementJws } from "./agreement-jws";
 import { canonicalJson } from "./canonical";
-import { check, type TVerifyCheck } from "./check-receipt-facts";
 import {
   agreementPayloadText,
-  NEGOTIATION_STEP_TYPE,
-  type TNegotiationStepPayload,
-  ZNegotiationStepPayload,
+  lastProposal,
+  readTranscript,
+  type TTranscriptStep,
 } from "./negotiation-transcript";
 import type { TEvidenceRecord } from "./schemas";
 import { ZNegotiationAcceptedPayload } from "./settlement-evidence";
+import { check, type TVerifyCheck } from "./verify-check";
 
-type TStep = { id: string; payload: TNegotiationStepPayload };
 type TProblem = string | null;
 
-const readSteps = (evidence: readonly TEvidenceRecord[]): TStep[] | string => {
-  const steps: TStep[] = [];
-  for (const record of evidence) {
-    if (record.type !== NEGOTIATION_STEP_TYPE) continue;
-    const parsed = ZNegotiationStepPayload.safeParse(record.payload);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return `record ${record.id}: payload.${issue?.path.join(".")}: ${issue?.message}`;
-    }
-    steps.push({ id: record.id, payload: parsed.data });
-  }
-  return steps.length > 0 ? steps : "the evidence holds no negotiation transcript";
-};
-
 /** Steps numbered 1…n of this negotiation, opened by a proposal, each on the round then current. */
-const checkSequence = (steps: TStep[], negotiationId: string): TProblem => {
+const checkSequence = (steps: TTranscriptStep[], negotiationId: string): TProblem => {
   let round = 1;
   for (const [index, { id, payload }] of steps.entries()) {
     if (payload.negotiationId !== negotiationId)
@@ -44,11 +29,11 @@ const checkSequence = (steps: TStep[], negotiationId: string): TProblem => {
 };
 
 /** The agreed terms and who agreed must be those the transcript's last round holds. */
-const checkOutcome = (steps: TStep[], evidence: readonly TEvidenceRecord[]): TProblem => {
+const checkOutcome = (steps: TTranscriptStep[], evidence: readonly TEvidenceRecord[]): TProblem => {
   const record = evidence.find((r) => r.type === "negotiation_accepted");
   const accepted = record && ZNegotiationAcceptedPayload.safeParse(record.payload);
   if (!accepted?.success) return "the evidence has no readable negotiation_accepted record";
-  const proposal = steps.findLast((s) => ["propose", "counter"].includes(s.payload.action))!;
+  const proposal = lastProposal(steps)!;
   const lastRound = steps.at(-1)!.payload.round;
   const agreedTerms = canonicalJson(proposal.payload.terms);
   if (agreedTerms !== canonicalJson(accepted.data.terms))
@@ -62,7 +47,7 @@ const checkOutcome = (steps: TStep[], evidence: readonly TEvidenceRecord[]): TPr
   return same ? null : "acceptedBy differs from the agents the transcript shows accepting";
 };
 
-const checkSignatures = async (steps: TStep[]): Promise<TProblem> => {
+const checkSignatures = async (steps: TTranscriptStep[]): Promise<TProblem> => {
   for (const { id, payload } of steps) {
     if (!payload.signature) continue;
     const verdict = await verifyAgreementJws({
@@ -107,7 +92,7 @@ export const checkAgreement = async ({
   negotiationId: string;
   evidence: readonly TEvidenceRecord[];
 }): Promise<TVerifyCheck> => {
-  const steps = readSteps(evidence);
+  const steps = readTranscript(evidence);
   if (typeof steps === "string") return check("agreement", false, steps);
   const problem =
     checkSequence(steps, negotiationId) ??

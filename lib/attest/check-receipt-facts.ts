@@ -1,28 +1,19 @@
 import { verifyEvidenceChain } from "./evidence-chain";
 import { checkMandateEvidence } from "./mandate-evidence";
 import { checkPolicySnapshot } from "./policy-check";
+import { replayPolicyDecision } from "./policy-replay";
 import { hashReceipt } from "./receipt-hash";
 import type { TEvidenceRecord, TReceipt } from "./schemas";
-
-export type TVerifyCheckName =
-  | "schema"
-  | "evidence_chain"
-  | "attest_hash"
-  | "policy"
-  | "agreement"
-  | "inclusion"
-  | "tree_head_signature";
-
-export type TVerifyCheck = { name: TVerifyCheckName; ok: boolean; detail?: string };
-
-export const check = (name: TVerifyCheckName, ok: boolean, detail?: string): TVerifyCheck =>
-  detail === undefined ? { name, ok } : { name, ok, detail };
+import { checkTerms } from "./terms-check";
+import { check, type TVerifyCheck } from "./verify-check";
 
 /**
  * The checks that need nothing but the receipt and its evidence: the evidence hash chain, the
- * attest hash recomputed over the receipt body, and the policy (its snapshot, and the payer's
- * mandate re-checked on the recorded facts when the evidence holds one). The log checks
- * (inclusion, tree-head signature) come on top for a sealed receipt.
+ * attest hash recomputed over the receipt body, the terms (the receipt's amount and parties are
+ * those the accepted terms in its evidence give), and the policy (its snapshot, the payer's
+ * mandate re-checked on the recorded facts when the evidence holds one, and the recorded policy
+ * decision replayed on the recorded inputs). The log checks (inclusion, tree-head signature)
+ * come on top for a sealed receipt.
  */
 export const checkReceiptFacts = ({
   receipt,
@@ -40,10 +31,11 @@ export const checkReceiptFacts = ({
     chain.ok ? check("evidence_chain", true) : check("evidence_chain", false, chain.failure.detail),
   );
 
+  const formatVersion = attest.formatVersion ?? 1;
   const head = evidence.at(-1);
   const { attestHash } = hashReceipt({
     ...receipt,
-    formatVersion: attest.formatVersion ?? 1,
+    formatVersion,
     policySnapshot: attest.proof.policySnapshot,
     evidenceChainHead: head ? head.hash : "",
     evidenceChain: attest.proof.evidenceChain,
@@ -58,10 +50,12 @@ export const checkReceiptFacts = ({
     checks.push(check("attest_hash", true));
   }
 
+  const { amount, parties } = receipt;
+  checks.push(checkTerms({ formatVersion, amount, parties, evidence }));
+
   const snapshot = checkPolicySnapshot({ policySnapshot: attest.proof.policySnapshot, evidence });
-  const policy = snapshot.ok
-    ? checkMandateEvidence({ evidence, amount: receipt.amount, parties: receipt.parties })
-    : snapshot;
+  const mandate = snapshot.ok ? checkMandateEvidence({ evidence, amount, parties }) : snapshot;
+  const policy = mandate.ok ? replayPolicyDecision({ evidence, amount, parties }) : mandate;
   checks.push(check("policy", policy.ok, policy.detail));
   return { checks, attestHash, evidence: chain.records };
 };

@@ -5,9 +5,16 @@ import { toHashHex } from "./hash";
 import { hashMandate, type TMandateTerms, utcDay } from "./mandate";
 import { appendLeaves, inclusionProof, treeRoot } from "./merkle-log";
 import { createMemoryNodeStore } from "./merkle-memory-store";
+import { NEGOTIATION_STEP_TYPE, type TNegotiationStepPayload } from "./negotiation-transcript";
 import { toReceiptBundle } from "./receipt-bundle";
 import { hashReceipt, receiptLogEntry } from "./receipt-hash";
-import type { TEvidenceRecord, TParty, TReceipt, TReceiptBundle } from "./schemas";
+import type {
+  TEvidenceRecord,
+  TParty,
+  TReceipt,
+  TReceiptBundle,
+  TReceiptFormatVersion,
+} from "./schemas";
 import { buildSettlementEvidence } from "./settlement-evidence";
 
 /*
@@ -32,13 +39,47 @@ const at = (base: number, offsetMs: number) => new Date(base + offsetMs).toISOSt
 
 export type TDraftReceipt = { receipt: TReceipt; evidence: TEvidenceRecord[] };
 
-/** One executed settlement with 1 to 3 responders and its three evidence records. */
+/** An unsigned transcript: the initiator proposes the terms, each responder accepts them. */
+const transcriptOf = ({
+  negotiationId,
+  initiatorAgentId,
+  responders,
+  terms,
+  baseTime,
+}: {
+  negotiationId: string;
+  initiatorAgentId: string;
+  responders: string[];
+  terms: TNegotiationStepPayload["terms"];
+  baseTime: number;
+}) =>
+  [initiatorAgentId, ...responders].map((agentId, index) => ({
+    type: NEGOTIATION_STEP_TYPE,
+    payload: {
+      negotiationId,
+      step: index + 1,
+      round: 1,
+      action: index === 0 ? "propose" : "accept",
+      agentId,
+      terms,
+      message: null,
+      at: at(baseTime, -1_000 + index * 100),
+      credential: { kind: "api_key", keyId: "key-fixture" },
+      signature: null,
+    } satisfies TNegotiationStepPayload,
+  }));
+
+/**
+ * One executed settlement with 1 to 3 responders and its evidence records: in format 1 the
+ * three a settlement records, in format 2 the negotiation transcript before them.
+ */
 export const draftReceipt = ({
   responderCount = 1,
   value = 125_000,
   policyVersion = TEST_POLICY,
   baseTime = Date.UTC(2026, 10, 22, 18, 30),
   mandate,
+  formatVersion = 1,
 }: {
   responderCount?: 1 | 2 | 3;
   value?: number;
@@ -46,6 +87,7 @@ export const draftReceipt = ({
   baseTime?: number;
   /** The payer's mandate, recorded as checked at execution with `spentBefore` already spent. */
   mandate?: { terms: TMandateTerms; version: number; spentBefore: number };
+  formatVersion?: TReceiptFormatVersion;
 } = {}): TDraftReceipt => {
   const settlementId = id("stl");
   const negotiationId = id("neg");
@@ -58,14 +100,20 @@ export const draftReceipt = ({
   }));
   const amount = { value, currency: "USD" };
   const externalRef = `sbx_${randomBytes(8).toString("hex")}`;
+  const terms = { amount, splits, description: null };
+  const transcript =
+    formatVersion === 1
+      ? []
+      : transcriptOf({ negotiationId, initiatorAgentId, responders, terms, baseTime });
   const built = buildSettlementEvidence({
     negotiation: {
       negotiationId,
       round: 1,
       initiatorAgentId,
       responders,
-      terms: { amount, splits },
-      acceptedBy: responders,
+      terms,
+      // The agreement check counts the proposer among the agents that accepted.
+      acceptedBy: formatVersion === 1 ? responders : [initiatorAgentId, ...responders],
     },
     settlement: {
       settlementId,
@@ -93,16 +141,15 @@ export const draftReceipt = ({
   });
   const offsets = mandate ? [0, 1_200, 1_250, 1_700] : [0, 1_250, 1_700];
   const evidence: TEvidenceRecord[] = [];
-  built.evidence.forEach((input, i) => {
+  const records = [
+    ...transcript.map((step) => ({ ...step, createdAt: step.payload.at })),
+    ...built.evidence.map((input, i) => ({ ...input, createdAt: at(baseTime, offsets[i]!) })),
+  ];
+  for (const record of records) {
     evidence.push(
-      buildEvidenceRecord({
-        previous: evidence.at(-1) ?? null,
-        id: id("ev"),
-        ...input,
-        createdAt: at(baseTime, offsets[i]!),
-      }).record,
+      buildEvidenceRecord({ previous: evidence.at(-1) ?? null, id: id("ev"), ...record }).record,
     );
-  });
+  }
   const parties: TParty[] = built.parties;
 
   const createdAt = at(baseTime, 1_800);
@@ -116,10 +163,9 @@ export const draftReceipt = ({
     externalRef,
     createdAt,
   };
-  // Drafted in format 1, as receipts were before the transcript joined the evidence.
   const { attestHash } = hashReceipt({
     ...base,
-    formatVersion: 1,
+    formatVersion,
     policySnapshot: policyVersion,
     evidenceChainHead: evidence.at(-1)!.hash,
     evidenceChain: evidence.map((record) => record.id),
@@ -129,6 +175,7 @@ export const draftReceipt = ({
     attestHash,
     status: "valid",
     attest: {
+      ...(formatVersion === 1 ? {} : { formatVersion }),
       hash: attestHash,
       algorithm: "SHA-256",
       proof: {
@@ -151,16 +198,22 @@ export const buildAttestedLog = async ({
   receiptCount,
   totalLeaves = receiptCount,
   origin = TEST_ORIGIN,
+  formatVersion = 1,
 }: {
   receiptCount: number;
   totalLeaves?: number;
   origin?: string;
+  formatVersion?: TReceiptFormatVersion;
 }) => {
   const keys = generateTreeHeadKeyPair();
   const jwks = { keys: [keys.publicJwk] };
   const { store, stats } = createMemoryNodeStore();
   const drafts = Array.from({ length: receiptCount }, (_, i) =>
-    draftReceipt({ responderCount: ((i % 3) + 1) as 1 | 2 | 3, value: 1_000 + i * 37 }),
+    draftReceipt({
+      responderCount: ((i % 3) + 1) as 1 | 2 | 3,
+      value: 1_000 + i * 37,
+      formatVersion,
+    }),
   );
   const stride = Math.max(1, Math.floor(totalLeaves / Math.max(receiptCount, 1)));
   const leafIndexes = drafts.map((_, i) => i * stride);
@@ -194,4 +247,28 @@ export const buildAttestedLog = async ({
     bundles.push(toReceiptBundle({ ...draft, leafIndex, proof, treeHead }));
   }
   return { bundles, jwks, keys, store, stats, entries, leafIndexes, size, root, treeHead };
+};
+
+/**
+ * What a forger without the log or the signing key can do with a bundle it edited: re-chain the
+ * evidence and, unless `attest` is false, re-hash the receipt.
+ */
+export const resealBundle = (bundle: TReceiptBundle, { attest = true } = {}) => {
+  const records: TEvidenceRecord[] = [];
+  for (const record of bundle.attest.evidence) {
+    records.push(buildEvidenceRecord({ ...record, previous: records.at(-1) ?? null }).record);
+  }
+  bundle.attest.evidence = records;
+  bundle.attest.proof.evidenceChain = records.map((r) => r.id);
+  if (!attest) return bundle;
+  const { attestHash } = hashReceipt({
+    ...bundle,
+    formatVersion: bundle.attest.formatVersion ?? 1,
+    policySnapshot: bundle.attest.proof.policySnapshot,
+    evidenceChainHead: records.at(-1)!.hash,
+    evidenceChain: bundle.attest.proof.evidenceChain,
+  });
+  bundle.attestHash = attestHash;
+  bundle.attest.hash = attestHash;
+  return bundle;
 };

@@ -14,7 +14,7 @@ export {
 export { checkAgreementOf } from "./agreement-check";
 export { readCompactJws, verifyAgreementJws } from "./agreement-jws";
 export { CanonicalJsonError, canonicalJson } from "./canonical";
-export { check, checkReceiptFacts } from "./check-receipt-facts";
+export { checkReceiptFacts } from "./check-receipt-facts";
 export {
   ed25519Thumbprint,
   findTreeHeadKey,
@@ -140,6 +140,7 @@ export {
   tileExists,
 } from "./tile-path";
 export { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
+export { check } from "./verify-check";
 export {
   bundleLabel,
   type TReceiptBundleVerification,

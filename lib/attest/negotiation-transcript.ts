@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZAgentPublicJwk } from "./agent-public-key";
 import { canonicalJson } from "./canonical";
-import { ZAmount } from "./schemas";
+import { type TEvidenceRecord, ZAmount } from "./schemas";
 
 /*
  * The negotiation transcript in a settlement's evidence: one `negotiation_step` record per
@@ -84,3 +84,26 @@ export const agreementPayloadText = ({
     action,
     terms: { amount: terms.amount, splits: terms.splits, description: terms.description },
   });
+
+export type TTranscriptStep = { id: string; payload: TNegotiationStepPayload };
+
+/** The transcript's steps in chain order, or why they cannot be read (none, or a malformed one). */
+export const readTranscript = (
+  evidence: readonly TEvidenceRecord[],
+): TTranscriptStep[] | string => {
+  const steps: TTranscriptStep[] = [];
+  for (const record of evidence) {
+    if (record.type !== NEGOTIATION_STEP_TYPE) continue;
+    const parsed = ZNegotiationStepPayload.safeParse(record.payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return `record ${record.id}: payload.${issue?.path.join(".")}: ${issue?.message}`;
+    }
+    steps.push({ id: record.id, payload: parsed.data });
+  }
+  return steps.length > 0 ? steps : "the evidence holds no negotiation transcript";
+};
+
+/** The step whose terms the last round settled on: the last proposal or counter. */
+export const lastProposal = (steps: readonly TTranscriptStep[]): TTranscriptStep | undefined =>
+  steps.findLast((s) => s.payload.action === "propose" || s.payload.action === "counter");

@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
-import { buildEvidenceRecord } from "./evidence-chain";
-import { buildAttestedLog, TEST_ORIGIN } from "./fixtures";
+import { buildAttestedLog, resealBundle, TEST_ORIGIN } from "./fixtures";
 import { toHashHex } from "./hash";
 import { appendLeaves, inclusionProof, treeRoot } from "./merkle-log";
 import { createMemoryNodeStore } from "./merkle-memory-store";
-import { hashReceipt } from "./receipt-hash";
-import type { TEvidenceRecord, TReceiptBundle } from "./schemas";
+import type { TReceiptBundle } from "./schemas";
 import { createTreeHeadVerifier } from "./tree-head-cache";
 import { type TReceiptBundleVerification, verifyReceiptBundle } from "./verify-receipt";
 
@@ -25,27 +23,6 @@ const failed = (result: TReceiptBundleVerification) =>
 const detail = (result: TReceiptBundleVerification, name: string) =>
   result.checks.find((c) => c.name === name)?.detail;
 
-/** What a forger without the log or the signing key can do: re-hash everything it changed. */
-const reseal = (bundle: TReceiptBundle, { attest = true } = {}) => {
-  const records: TEvidenceRecord[] = [];
-  for (const record of bundle.attest.evidence) {
-    records.push(buildEvidenceRecord({ ...record, previous: records.at(-1) ?? null }).record);
-  }
-  bundle.attest.evidence = records;
-  bundle.attest.proof.evidenceChain = records.map((r) => r.id);
-  if (!attest) return bundle;
-  const { attestHash } = hashReceipt({
-    ...bundle,
-    formatVersion: bundle.attest.formatVersion ?? 1,
-    policySnapshot: bundle.attest.proof.policySnapshot,
-    evidenceChainHead: records.at(-1)!.hash,
-    evidenceChain: bundle.attest.proof.evidenceChain,
-  });
-  bundle.attestHash = attestHash;
-  bundle.attest.hash = attestHash;
-  return bundle;
-};
-
 describe("verifyReceiptBundle on genuine receipts", () => {
   it("finds every receipt of the log valid, with all checks passing", async () => {
     for (const bundle of log.bundles) {
@@ -56,6 +33,7 @@ describe("verifyReceiptBundle on genuine receipts", () => {
         "schema",
         "evidence_chain",
         "attest_hash",
+        "terms",
         "policy",
         "inclusion",
         "tree_head_signature",
@@ -99,7 +77,8 @@ describe("verifyReceiptBundle names what was tampered with", () => {
     bundle.amount.value += 1;
     const result = await verifyBundle(bundle);
     expect(result.status).toBe("invalid");
-    expect(failed(result)).toEqual(["attest_hash"]);
+    // The policy, replayed on the receipt's facts, finds the shares no longer sum to the amount.
+    expect(failed(result)).toEqual(["attest_hash", "terms", "policy"]);
     expect(detail(result, "attest_hash")).toMatch(
       /^receipt hashes to 0x[0-9a-f]{64}, attest.hash is /,
     );
@@ -108,22 +87,22 @@ describe("verifyReceiptBundle names what was tampered with", () => {
   it("edited amount with a recomputed attest hash: no longer the logged receipt", async () => {
     const bundle = clone();
     bundle.amount.value = 999_999;
-    reseal(bundle);
-    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
+    resealBundle(bundle);
+    expect(failed(await verifyBundle(bundle))).toEqual(["terms", "policy", "inclusion"]);
   });
 
   it("changed party share", async () => {
     const bundle = clone(1); // two parties
     bundle.parties[1]!.amount -= 100;
-    expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash"]);
-    reseal(bundle);
-    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash", "terms", "policy"]);
+    resealBundle(bundle);
+    expect(failed(await verifyBundle(bundle))).toEqual(["terms", "policy", "inclusion"]);
   });
 
   it("party swapped for another agent", async () => {
     const bundle = clone(2);
     bundle.parties[2]!.agentId = "agent-mallory";
-    expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash", "terms"]);
   });
 
   it("reordered evidence", async () => {
@@ -144,7 +123,7 @@ describe("verifyReceiptBundle names what was tampered with", () => {
     const bundle = clone();
     const [a, b, c] = bundle.attest.evidence;
     bundle.attest.evidence = [a!, c!, b!];
-    reseal(bundle);
+    resealBundle(bundle);
     expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
@@ -173,9 +152,9 @@ describe("verifyReceiptBundle names what was tampered with", () => {
     expect(detail(result, "evidence_chain")).toMatch(/does not hash to its recorded hash/);
     expect(result.evidence.map((e) => e.valid)).toEqual([true, true, false]);
 
-    reseal(bundle, { attest: false });
+    resealBundle(bundle, { attest: false });
     expect(failed(await verifyBundle(bundle))).toEqual(["attest_hash"]);
-    reseal(bundle);
+    resealBundle(bundle);
     expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
   });
 
@@ -189,13 +168,17 @@ describe("verifyReceiptBundle names what was tampered with", () => {
     );
 
     // With the hash recomputed, the evidence still names the old policy.
-    reseal(bundle);
+    resealBundle(bundle);
     expect(failed(await verifyBundle(bundle))).toEqual(["policy", "inclusion"]);
 
-    // Rewriting the evidence too leaves only the log to catch it.
+    // Rewriting the evidence too leaves only the log to catch it: no rules of v4 to replay.
     bundle.attest.evidence[1]!.payload.policyVersion = "pol-standard@v4";
-    reseal(bundle);
-    expect(failed(await verifyBundle(bundle))).toEqual(["inclusion"]);
+    resealBundle(bundle);
+    const rewritten = await verifyBundle(bundle);
+    expect(failed(rewritten)).toEqual(["inclusion"]);
+    expect(detail(rewritten, "policy")).toBe(
+      "not replayed: this verifier knows pol-standard@v1, not pol-standard@v4",
+    );
   });
 
   it("malformed policy version", async () => {
@@ -217,7 +200,7 @@ describe("verifyReceiptBundle names what was tampered with", () => {
   it("forged log: a tree head over a forged receipt, signed by a key not in the JWKS", async () => {
     const bundle = clone();
     bundle.amount.value = 1;
-    reseal(bundle);
+    resealBundle(bundle);
     // The forger builds its own one-leaf log around the forged receipt and signs it.
     const forger = generateTreeHeadKeyPair({ kid: log.keys.kid });
     const { store } = createMemoryNodeStore();
@@ -236,7 +219,7 @@ describe("verifyReceiptBundle names what was tampered with", () => {
       keyId: forger.kid,
       privateKey: forger.privateKeyPem,
     });
-    expect(failed(await verifyBundle(bundle))).toEqual(["tree_head_signature"]);
+    expect(failed(await verifyBundle(bundle))).toEqual(["terms", "policy", "tree_head_signature"]);
   });
 
   it("tree head whose size or root was edited after signing", async () => {
@@ -360,7 +343,8 @@ describe("verifyReceiptBundle on malformed input", () => {
     const bundle = clone();
     bundle.attest.evidence[0]!.payload.round = 0.5;
     const result = await verifyBundle(bundle);
-    expect(failed(result)).toEqual(["evidence_chain"]);
+    // negotiation_accepted, whose round it is, no longer reads as accepted terms either.
+    expect(failed(result)).toEqual(["evidence_chain", "terms"]);
     expect(detail(result, "evidence_chain")).toMatch(/not a safe integer/);
   });
 

@@ -1,11 +1,12 @@
 import { checkAgreementOf } from "./agreement-check";
-import { check, checkReceiptFacts, type TVerifyCheck } from "./check-receipt-facts";
+import { checkReceiptFacts } from "./check-receipt-facts";
 import { hashLeaf, inclusionProofRootHex } from "./merkle";
 import { receiptLogEntry } from "./receipt-hash";
 import { type TJwks, type TReceiptBundle, ZJwks, ZReceiptBundle } from "./schemas";
 import { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
+import { check, type TVerifyCheck } from "./verify-check";
 
-export type { TVerifyCheck, TVerifyCheckName } from "./check-receipt-facts";
+export type { TVerifyCheck, TVerifyCheckName } from "./verify-check";
 
 export type TReceiptBundleVerification = {
   status: "valid" | "invalid";
@@ -85,8 +86,10 @@ const checkTreeHead = async ({
 
 /**
  * Verifies a self-contained receipt bundle offline (no database, no network, no Node-only API): the evidence hash
- * chain, the attest hash, the policy snapshot, the receipt's inclusion in the Merkle log, and the
- * log's signed tree head against the given JWKS. Valid only when every check passes.
+ * chain, the attest hash, the terms (amount and parties derived from the accepted terms in the
+ * evidence), the policy (snapshot, mandate, and the recorded decision replayed), the agreement
+ * (format 2), the receipt's inclusion in the Merkle log, and the log's signed tree head against
+ * the given JWKS. Valid only when every check passes.
  */
 export const verifyReceiptBundle = async ({
   bundle: input,

@@ -1,5 +1,6 @@
 import type { TAuthContext } from "@/lib/auth/auth-context";
 import type { TEnvironment } from "@/lib/environment";
+import { allowAnyOrigin, anyOriginPreflight } from "@/lib/http/any-origin";
 import type { ApiError } from "@/lib/http/api-error";
 import { refuseAgentToken, requireScope } from "@/lib/http/authorize";
 import { environmentOf } from "@/lib/http/environment";
@@ -189,20 +190,28 @@ type TMethod = (typeof allMethods)[number];
  * A route module's exports: the given handlers, a JSON 405 for every other method (Next.js
  * would otherwise answer an empty 405), and OPTIONS naming exactly the methods served (Next.js
  * would list every method). OPTIONS needs no credentials, as a CORS preflight carries none.
+ * `anyOrigin`: a public read any web page may make (lib/http/any-origin.ts): every answer
+ * carries `Access-Control-Allow-Origin: *` and OPTIONS answers the preflight.
  */
 export function routeMethods(
   handlers: Partial<Record<TMethod, TRouteHandler>>,
+  { anyOrigin = false }: { anyOrigin?: boolean } = {},
 ): Record<TMethod | "OPTIONS", TRouteHandler> {
   const allowed = Object.keys(handlers);
   const notAllowed: TRouteHandler = (request) => rejectRequest(request, methodNotAllowed(allowed));
-  const options: TRouteHandler = async () =>
-    new Response(null, {
+  const options: TRouteHandler = async () => {
+    const headers = { "Request-Id": newId("request") };
+    if (anyOrigin) return anyOriginPreflight(allowed, headers);
+    return new Response(null, {
       status: 204,
-      headers: { Allow: allowHeader(allowed), "Request-Id": newId("request") },
+      headers: { ...headers, Allow: allowHeader(allowed) },
     });
+  };
+  const served = (handler: TRouteHandler): TRouteHandler =>
+    anyOrigin ? async (request, route) => allowAnyOrigin(await handler(request, route)) : handler;
   return {
     ...(Object.fromEntries(
-      allMethods.map((method) => [method, handlers[method] ?? notAllowed]),
+      allMethods.map((method) => [method, served(handlers[method] ?? notAllowed)]),
     ) as Record<TMethod, TRouteHandler>),
     OPTIONS: options,
   };

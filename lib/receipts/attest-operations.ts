@@ -15,7 +15,7 @@ export const attestVerifyOperation = defineOperation({
   path: "/attest/verify",
   summary: "Verify a settlement's integrity",
   description:
-    "Give `settlementId` or `receiptId`. Checks the evidence chain, the attest hash, the policy snapshot, the receipt's inclusion in the log and the signed tree head; the same checks and the same 409 as `POST /v1/receipts/{id}/verify`.",
+    "Give `settlementId` or `receiptId`. Checks the evidence chain, the attest hash, the terms, the policy, the agreement (format 2), the receipt's inclusion in the log and the signed tree head; the same checks and the same 409 as `POST /v1/receipts/{id}/verify`.",
   tag,
   organizationWide: true,
   scope: "attest.verify",

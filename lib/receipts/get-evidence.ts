@@ -6,6 +6,7 @@ import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 import { loadAttestation } from "./load-attestation";
 import { evidenceRecordOf } from "./present-receipt";
+import { visibleEvidence } from "./visibility";
 
 /**
  * GET /v1/attest/evidence/:id: one evidence record with its hash and previous hash, where it
@@ -18,13 +19,7 @@ export async function getEvidence({ tenant, evidenceId }: { tenant: TTenant; evi
       const [row] = await tx
         .select()
         .from(evidenceRecords)
-        .where(
-          and(
-            eq(evidenceRecords.id, evidenceId),
-            eq(evidenceRecords.organizationId, tenant.organizationId),
-            eq(evidenceRecords.environment, tenant.environment),
-          ),
-        );
+        .where(and(eq(evidenceRecords.id, evidenceId), visibleEvidence(tenant)));
       if (!row) throw notFound("evidence record", evidenceId);
       const [receipt] = await tx
         .select()

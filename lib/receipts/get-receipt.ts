@@ -3,17 +3,17 @@ import { db, type TExecutor } from "@/db/client";
 import { receipts, type TReceiptRow } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
+import { visibleReceipts } from "./visibility";
 
 type TReceiptLookup = { tenant: TTenant; receiptId?: string; settlementId?: string };
 
-/** The receipt a lookup names, among the caller's organization's and environment's. */
+/** The receipt a lookup names, among those the caller's organization sees in its environment. */
 export const receiptOfTenant = ({ tenant, receiptId, settlementId }: TReceiptLookup) =>
   and(
     receiptId !== undefined
       ? eq(receipts.id, receiptId)
       : eq(receipts.settlementId, settlementId ?? ""),
-    eq(receipts.organizationId, tenant.organizationId),
-    eq(receipts.environment, tenant.environment),
+    visibleReceipts(tenant),
   );
 
 export const receiptNotFound = ({ receiptId, settlementId }: TReceiptLookup) =>
@@ -22,8 +22,8 @@ export const receiptNotFound = ({ receiptId, settlementId }: TReceiptLookup) =>
     : notFound("receipt for settlement", settlementId ?? "");
 
 /**
- * A receipt of the caller's organization and environment, by receipt id or by settlement id.
- * Receipts belong to the organization that owns the settlement; anyone else gets 404.
+ * A receipt the caller sees, by receipt id or by settlement id: every party organization of its
+ * settlement does (see visibility.ts); anyone else gets 404.
  */
 export async function getReceiptOrThrow(
   lookup: TReceiptLookup,

@@ -6,6 +6,7 @@ import { createdRange } from "@/lib/http/created-range";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentReceiptListItem } from "./present-receipt";
 import type { TListReceiptsQuery } from "./schemas";
+import { visibleReceipts } from "./visibility";
 
 export async function listReceipts({
   tenant,
@@ -15,8 +16,7 @@ export async function listReceipts({
   query: TListReceiptsQuery;
 }) {
   const page = keyset(receipts, query.cursor, [
-    eq(receipts.organizationId, tenant.organizationId),
-    eq(receipts.environment, tenant.environment),
+    visibleReceipts(tenant),
     query.settlementId ? eq(receipts.settlementId, query.settlementId) : undefined,
     query.negotiationId ? eq(receipts.negotiationId, query.negotiationId) : undefined,
     query.status ? eq(receipts.status, query.status) : undefined,

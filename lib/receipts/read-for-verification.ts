@@ -4,6 +4,7 @@ import type { TReceiptRow } from "@/db/schema";
 import type { TEvidenceRecord, TStoredNode, TTreeHead } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import { logIdOf } from "./attest-log";
+import { visibleReceiptSql } from "./visibility";
 
 export type TVerificationRead = {
   /** Whether this session holds the receipt's verification lock now (see releaseVerificationLock). */
@@ -85,7 +86,7 @@ const readText = (lookupColumn: "id" | "settlement_id") => `
     ${nodesJson} as nodes
   from r
   left join attest_log_heads head on head.log_id = $2
-  where r.organization_id = $3 and r.environment = $4) v`;
+  where ${visibleReceiptSql("$3", "$4")}) v`;
 
 const readById = readText("id");
 const readBySettlement = readText("settlement_id");
@@ -105,13 +106,13 @@ export type TVerificationReadRow = Pick<TReceiptRow, "id" | "status"> & {
 
 /**
  * Everything a verification reads, in one statement and one snapshot: the receipt (by id or
- * settlement, among the tenant's), its verification lock, its evidence chain, the log's signed
+ * settlement, among those the tenant sees), its verification lock, its evidence chain, the log's signed
  * tree head and the nodes of its inclusion proof. No row when the tenant has no such receipt.
  * The rest comes as one JSON text: one JSON.parse costs less than postgres.js parsing two
  * dozen columns one by one. The statement's text is fixed, so postgres.js sends it without rebuilding it.
  *
- * Each table is reached by its unique key alone (the receipt by id or settlement, the evidence by
- * its settlement, which the tenant's receipt names), so the plan does not hang on statistics:
+ * Each table is reached by its key alone (the receipt by id or settlement, the evidence and the
+ * settlement's party organizations by the receipt's settlement), so the plan does not hang on statistics:
  * before ANALYZE has seen a new table, the tenant's columns made PostgreSQL scan the
  * organization's indexes, every receipt and evidence record it has, on each verification.
  *

@@ -133,13 +133,17 @@ export const ZVerifyCheck = z
       "schema",
       "evidence_chain",
       "attest_hash",
+      "terms",
       "policy",
       "agreement",
       "inclusion",
       "tree_head_signature",
     ]),
     ok: z.boolean(),
-    detail: z.string().optional().meta({ description: "Why the check failed." }),
+    detail: z
+      .string()
+      .optional()
+      .meta({ description: "Why the check failed, or what a passing check could not check." }),
   })
   .meta({ id: "VerifyCheck" });
 

@@ -7,7 +7,8 @@ export type { TReceiptBundleVerification, TVerifyCheck } from "../../lib/attest/
 
 /**
  * The full offline check of a receipt bundle (`GET /receipts/{id}/bundle`) against the
- * service's JWKS: schema, evidence hash chain, attest hash, policy, agreement (format 2: the
+ * service's JWKS: schema, evidence hash chain, attest hash, terms (amount and parties are the
+ * accepted terms in the evidence), policy (its decision replayed), agreement (format 2: the
  * negotiation transcript and its agent signatures), inclusion proof and the
  * log's signed tree head. The server runs this same code. Never throws on bad input: the
  * `schema` check fails instead.

@@ -208,6 +208,69 @@ describe.skipIf(embedded)("the public attest log", { tags: ["own-server-processe
     expect(hex(level1)).toBe(hex(merkleTreeHash(leaves.slice(0, 256))));
   });
 
+  test("public reads are readable from any origin; full tiles are cached for good, partial ones briefly", async () => {
+    const latest = await checkpoint();
+    expect(latest.treeSize).toBe(300);
+    const [first] = await entriesUpTo(1);
+    const origin = { origin: "https://auditor.example" };
+    const read = (url: string, headers: Record<string, string> = {}) =>
+      fetch(url, { headers: { "x-forwarded-for": randomClientAddress(), ...origin, ...headers } });
+    const immutable = "public, max-age=31536000, immutable";
+    const reads: [string, Record<string, string>, number, string | null][] = [
+      [`${base}/attest/log/checkpoint`, {}, 200, "public, max-age=5"],
+      [`${base}/attest/log/checkpoint`, { accept: "application/json" }, 200, "public, max-age=5"],
+      [`${base}/attest/log/consistency?from=150`, {}, 200, null],
+      [`${base}/attest/log/proof?leafHash=${hex(leafHashOf(first!))}`, {}, 200, null],
+      [`${base}/attest/log/tile/0/000`, {}, 200, immutable],
+      [`${base}/attest/log/tile/entries/000`, {}, 200, immutable],
+      [`${base}/attest/log/tile/0/001.p/44`, {}, 200, "public, max-age=10"],
+      [`${base}/attest/log/tile/entries/001.p/44`, {}, 200, "public, max-age=10"],
+      [`${base}/attest/log/tile/1/000.p/1`, {}, 200, "public, max-age=10"],
+      [`${server!.baseUrl}/.well-known/jwks.json`, {}, 200, "public, max-age=60"],
+      // Errors are readable too, and never cached for good: the tile may exist later.
+      [`${base}/attest/log/tile/0/001`, {}, 404, null],
+      [`${base}/attest/log/consistency?from=0`, {}, 400, null],
+    ];
+    for (const [url, headers, status, cacheControl] of reads) {
+      const answer = await read(url, headers);
+      expect(answer.status, url).toBe(status);
+      expect(answer.headers.get("access-control-allow-origin"), url).toBe("*");
+      expect(answer.headers.get("access-control-expose-headers"), url).toContain("Request-Id");
+      expect(answer.headers.get("cache-control"), url).toBe(cacheControl);
+    }
+    for (const url of [
+      `${base}/attest/log/checkpoint`,
+      `${base}/attest/log/consistency`,
+      `${base}/attest/log/proof`,
+      `${base}/attest/log/tile/0/000`,
+      `${server!.baseUrl}/.well-known/jwks.json`,
+    ]) {
+      const preflight = await fetch(url, {
+        method: "OPTIONS",
+        headers: {
+          ...origin,
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "accept",
+        },
+      });
+      expect(preflight.status, url).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin"), url).toBe("*");
+      expect(preflight.headers.get("access-control-allow-methods"), url).toBe("GET, HEAD, OPTIONS");
+      expect(preflight.headers.get("access-control-allow-headers"), url).toBe("*");
+      expect(preflight.headers.get("access-control-max-age"), url).toBe("86400");
+      expect(preflight.headers.get("allow"), url).toBe("GET, HEAD, OPTIONS");
+    }
+    // Routes that take a key stay same-origin.
+    const keyed = await read(`${server!.baseUrl}/sandbox/v1/receipts`);
+    expect(keyed.status).toBe(401);
+    expect(keyed.headers.get("access-control-allow-origin")).toBeNull();
+    const keyedPreflight = await fetch(`${server!.baseUrl}/sandbox/v1/receipts`, {
+      method: "OPTIONS",
+      headers: { ...origin, "access-control-request-method": "GET" },
+    });
+    expect(keyedPreflight.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   test("consistency proofs verify for every pair of sizes, inclusion proofs against old and new sizes", async () => {
     const latest = await checkpoint();
     const leaves = (await entriesUpTo(latest.treeSize)).map(leafHashOf);

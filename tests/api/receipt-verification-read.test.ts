@@ -148,9 +148,15 @@ describe("readForVerification", () => {
     expect(valid).toMatchObject({ status: "valid", receipt: { id: issued.id } });
     expect(valid.treeHead).toEqual(sealed?.treeHead);
     expect(valid.checks.map((c) => [c.name, c.ok])).toEqual(
-      ["schema", "evidence_chain", "attest_hash", "policy", "inclusion", "tree_head_signature"].map(
-        (name) => [name, true],
-      ),
+      [
+        "schema",
+        "evidence_chain",
+        "attest_hash",
+        "terms",
+        "policy",
+        "inclusion",
+        "tree_head_signature",
+      ].map((name) => [name, true]),
     );
     const forged = await check(
       JSON.stringify({ ...JSON.parse(sealed!.raw.json), externalRef: "sbx_forged" }),

@@ -77,7 +77,7 @@ describe("npm run cli -- receipts verify", () => {
     expect(parsed.status).toBe("invalid");
     expect(
       parsed.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { name: string }) => c.name),
-    ).toEqual(["attest_hash"]);
+    ).toEqual(["attest_hash", "terms", "policy"]);
   });
 
   test("fetches the JWKS from a URL, and rejects a tree head from another log with --origin", () => {

@@ -245,6 +245,7 @@ describe("POST /v1/receipts/:id/verify", () => {
       ["schema", true],
       ["evidence_chain", true],
       ["attest_hash", true],
+      ["terms", true],
       ["policy", true],
       ["inclusion", true],
       ["tree_head_signature", true],
@@ -260,6 +261,7 @@ describe("POST /v1/receipts/:id/verify", () => {
     });
     expect(cheap.body.checks.map((c: { name: string }) => c.name)).toEqual([
       "schema",
+      "terms",
       "policy",
       "inclusion",
       "tree_head_signature",

@@ -78,6 +78,7 @@ describe("the packed SDK, installed outside the repository", () => {
       "ok    schema",
       "ok    evidence_chain",
       "ok    attest_hash",
+      "ok    terms",
       "ok    policy",
       "ok    agreement",
       "ok    inclusion",

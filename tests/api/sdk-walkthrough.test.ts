@@ -102,6 +102,7 @@ describe("the README walkthrough through the SDK", () => {
       "schema",
       "evidence_chain",
       "attest_hash",
+      "terms",
       "policy",
       "agreement",
       "inclusion",

@@ -628,7 +628,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List your organization's receipts, newest first
+         * List the receipts of the settlements your organization is party to, newest first
          * @description Scope: `receipt.list`.
          */
         get: operations["listReceipts"];
@@ -693,7 +693,7 @@ export interface paths {
         put?: never;
         /**
          * Re-verify a receipt against the attest engine
-         * @description Runs the named checks (evidence_chain, attest_hash, policy, inclusion, tree_head_signature) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.
+         * @description Runs the named checks (evidence_chain, attest_hash, terms, policy, agreement for format 2, inclusion, tree_head_signature) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.
          *
          *     Scope: `attest.verify`.
          */
@@ -715,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a settlement's integrity
-         * @description Give `settlementId` or `receiptId`. Checks the evidence chain, the attest hash, the policy snapshot, the receipt's inclusion in the log and the signed tree head; the same checks and the same 409 as `POST /v1/receipts/{id}/verify`.
+         * @description Give `settlementId` or `receiptId`. Checks the evidence chain, the attest hash, the terms, the policy, the agreement (format 2), the receipt's inclusion in the log and the signed tree head; the same checks and the same 409 as `POST /v1/receipts/{id}/verify`.
          *
          *     Scope: `attest.verify`.
          */
@@ -2527,9 +2527,9 @@ export interface components {
         };
         VerifyCheck: {
             /** @enum {string} */
-            name: "schema" | "evidence_chain" | "attest_hash" | "policy" | "agreement" | "inclusion" | "tree_head_signature";
+            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "inclusion" | "tree_head_signature";
             ok: boolean;
-            /** @description Why the check failed. */
+            /** @description Why the check failed, or what a passing check could not check. */
             detail?: string;
         };
         AttestVerification: {

@@ -1,0 +1,15 @@
+/** A named check of a receipt verification, in the order the verifier runs them. */
+export type TVerifyCheckName =
+  | "schema"
+  | "evidence_chain"
+  | "attest_hash"
+  | "terms"
+  | "policy"
+  | "agreement"
+  | "inclusion"
+  | "tree_head_signature";
+
+export type TVerifyCheck = { name: TVerifyCheckName; ok: boolean; detail?: string };
+
+export const check = (name: TVerifyCheckName, ok: boolean, detail?: string): TVerifyCheck =>
+  detail === undefined ? { name, ok } : { name, ok, detail };
