@@ -42,3 +42,7 @@ export type TOperation = {
 };
 
 export const defineOperation = <const T extends TOperation>(operation: T): T => operation;
+
+/** POST and PATCH take a JSON body; one without a body schema takes none, or `{}`. */
+export const takesBody = (operation: Pick<TOperation, "method">) =>
+  operation.method === "post" || operation.method === "patch";

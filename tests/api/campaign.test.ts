@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { z } from "zod";
+import { allScopes } from "@/lib/auth/scopes";
 import type { TOperation } from "@/lib/http/operation";
+import { createApiKey } from "@/lib/keys/create-key";
 import { documentedErrorCodes } from "@/lib/openapi/document";
 import { allOperations } from "@/lib/openapi/operations";
 import { call, randomClientAddress } from "../support/api";
@@ -19,6 +22,8 @@ import { tenantRows } from "../support/tenant-rows";
  * response schema; another organization sees none of it.
  */
 let tenant: TTestTenant;
+/** A second key of the tenant's sandbox, with every scope too. */
+let secondKey: string;
 let other: TTestTenant;
 let receiver: TReceiver;
 let world: TWorld;
@@ -32,6 +37,14 @@ const figures = {
 
 beforeAll(async () => {
   tenant = await seedTenant();
+  secondKey = (
+    await createApiKey({
+      organizationId: tenant.organizationId,
+      environment: "sandbox",
+      name: "second",
+      scopes: allScopes,
+    })
+  ).secret;
   other = await seedTenant();
   receiver = await startReceiver({ handler: answer(200) });
   world = { key: tenant.keys.sandbox, organizationId: tenant.organizationId, receiver };
@@ -68,11 +81,13 @@ async function send(
   operation: TOperation,
   request: Pick<TBadRequest, "params" | "query" | "body" | "raw">,
   key = tenant.keys.sandbox,
+  extraHeaders: Record<string, string> = {},
 ): Promise<TSent> {
   const headers: Record<string, string> = {
     accept: "application/json",
     authorization: `Bearer ${key}`,
     "x-forwarded-for": randomClientAddress(),
+    ...extraHeaders,
   };
   let body: BodyInit | undefined;
   if (request.raw) {
@@ -183,6 +198,22 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
       expect(answer.status, answer.text.slice(0, 300)).toBe(operation.status);
       expect(parsed.error?.issues ?? []).toEqual([]);
     }, 60_000);
+
+    test.runIf(operation.method === "post" && operation.scope !== null)(
+      "another key replaying the Idempotency-Key is 409, never the first answer",
+      async () => {
+        const valid = asBad(await fixtures[operation.operationId]!(world));
+        const idempotency = { "idempotency-key": `campaign-${randomUUID()}` };
+        const first = await send(operation, valid, tenant.keys.sandbox, idempotency);
+        expect(first.status, first.text.slice(0, 300)).toBe(operation.status);
+        const replay = await send(operation, valid, secondKey, idempotency);
+        expect(replay.status, replay.text.slice(0, 300)).toBe(409);
+        expect(replay.body.error).toMatchObject({ code: "conflict", param: "Idempotency-Key" });
+        const again = await send(operation, valid, tenant.keys.sandbox, idempotency);
+        expect(again.status, again.text.slice(0, 300)).toBe(first.status);
+      },
+      60_000,
+    );
 
     test("no key, the other environment's key, another organization's id", async () => {
       const valid = asBad(await fixtures[operation.operationId]!(world));
