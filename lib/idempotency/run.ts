@@ -1,15 +1,16 @@
-import { actingAgentId, type TAuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
 import { log } from "@/lib/observability/logger";
 import { claimIdempotencyKey, idempotencyLeaseMs } from "./claim";
 import { finishIdempotentRequest, renewIdempotencyLease } from "./finish";
-import { idempotencyRequestHash } from "./request-hash";
+import { idempotencyCaller, idempotencyRequestHash } from "./request-hash";
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
 /**
  * Runs `respond` at most once per Idempotency-Key within an organization and environment: the
- * key is claimed first, and a later identical request gets the stored status and body back.
+ * key is claimed first, and a later identical request from the same credential gets the stored
+ * status and body back.
  */
 export async function runIdempotently({
   request,
@@ -33,7 +34,7 @@ export async function runIdempotently({
       method: request.method,
       url: request.url,
       body,
-      actingAgent: actingAgentId(auth),
+      caller: idempotencyCaller(auth),
     }),
   };
   const claim = await claimIdempotencyKey(claimInput);
