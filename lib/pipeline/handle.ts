@@ -133,6 +133,7 @@ async function answer<Op extends TOperation>({
       key: idempotencyKey,
       body: json,
       headers,
+      storedAnswer: operation.storedAnswer,
       respond,
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ZAgentToken, ZIssueTokenBody, ZRevokeTokensBody, ZTokenRevocation } from "./schemas";
+import { storedTokenAnswer } from "./stored-token-answer";
 
 export const issueTokenOperation = defineOperation({
   operationId: "issueAgentToken",
@@ -14,6 +15,7 @@ export const issueTokenOperation = defineOperation({
   response: ZAgentToken,
   status: 201,
   errors: ["not_found"],
+  storedAnswer: storedTokenAnswer,
 });
 
 export const revokeTokensOperation = defineOperation({
