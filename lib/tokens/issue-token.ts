@@ -30,7 +30,7 @@ export async function issueAgentToken({
     });
   }
   const [agent] = await db
-    .select({ id: agents.id })
+    .select({ id: agents.id, tokenGeneration: agents.tokenGeneration })
     .from(agents)
     .where(
       and(
@@ -51,6 +51,8 @@ export async function issueAgentToken({
     scope: scopes.join(" "),
     // The issuing key: revoking it, or the end of its roll overlap, ends its tokens too.
     ...(auth.credential.kind === "api_key" ? { key: auth.credential.keyId } : {}),
+    // Revoking all of the agent's tokens moves its generation on and ends this one.
+    gen: agent.tokenGeneration,
     iss: origin,
     sub: agent.id,
     aud: tokenAudience(origin, auth.environment),

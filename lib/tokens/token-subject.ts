@@ -40,14 +40,13 @@ export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSu
   const tokenRevoked = sql<boolean>`exists (select 1 from ${agentTokenRevocations}
     where ${agentTokenRevocations.organizationId} = ${claims.organizationId}
       and ${agentTokenRevocations.environment} = ${claims.environment}
-      and (${agentTokenRevocations.tokenId} = ${claims.tokenId}
-        or (${agentTokenRevocations.agentId} = ${claims.agentId}
-          and ${agentTokenRevocations.revokedAt} >= ${claims.issuedAt.toISOString()}::timestamptz)))`;
+      and ${agentTokenRevocations.tokenId} = ${claims.tokenId})`;
   const [row] = await db
     .select({
       plan: organizations.plan,
       agentId: agents.id,
       deletedAt: agents.deletedAt,
+      tokenGeneration: agents.tokenGeneration,
       keyRevoked,
       tokenRevoked,
     })
@@ -65,7 +64,11 @@ export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSu
   const subject: TTokenSubject = {
     plan: row.plan,
     agentActive: row.agentId !== null && row.deletedAt === null,
-    revoked: row.keyRevoked ? "key" : row.tokenRevoked ? "token" : undefined,
+    revoked: row.keyRevoked
+      ? "key"
+      : row.tokenRevoked || (row.tokenGeneration ?? 0) > claims.generation
+        ? "token"
+        : undefined,
   };
   if (ttlMs() > 0) {
     if (cache.size > 10_000) cache.clear();
