@@ -205,7 +205,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke agent tokens
-         * @description Refuses agent tokens before they expire: one token by its `jti`, or every token an agent was issued until now (`agentId`; tokens issued after the revocation work, even within the same second). Every server refuses them within the key cache's lifetime (`API_KEY_CACHE_TTL_MS`, 10 s by default). Revoking or rolling the API key that issued a token ends the token too (a rolled key's tokens work until the overlap ends). Repeating a revocation changes nothing.
+         * @description Refuses agent tokens before they expire: one token by its `jti`, or every token an agent was issued until now (`agentId`; tokens issued after the revocation work, even within the same second). The server that revokes refuses them from its next request on, every other one as soon as the database's notification of the revocation reaches it (milliseconds). Revoking or rolling the API key that issued a token ends the token too (a rolled key's tokens work until the overlap ends). Repeating a revocation changes nothing.
          *
          *     Needs an API key (an agent token cannot call it); no particular scope.
          */
