@@ -1,8 +1,10 @@
 import { config, snapshotProcessEnv } from "@/config";
+import { rawSql } from "@/db/client";
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
 import { parseTrustedProxies } from "@/lib/http/forwarded-for";
 import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
+import { listenForRevocations } from "@/lib/keys/listen-for-revocations";
 import { log } from "@/lib/observability/logger";
 import { startTracing } from "@/lib/observability/tracing";
 import { rateLimitStore } from "@/lib/ratelimit/rate-limit-store";
@@ -24,6 +26,9 @@ export async function startServer(): Promise<void> {
       : "database: PostgreSQL from DATABASE_URL",
   );
   if (database.kind === "embedded") await bootstrapLocalOrganization();
+  // PGlite serves every connection on one session, where a NOTIFY reaches the connection that
+  // sent it, not the listener: there this process never caches credentials.
+  else await listenForRevocations(rawSql());
 
   const signingKey = await ensureSigningKey();
   log.info(

@@ -4,7 +4,8 @@ import { organizations } from "./organizations";
 
 /**
  * Agent tokens refused before they expire: one token by its `jti`, or every token of an agent
- * issued up to `revokedAt`. A row outlives the longest token lifetime, then means nothing.
+ * issued up to `revokedAt` (which the agent's `tokenGeneration` enforces, a clock-free order). A
+ * row outlives the longest token lifetime, then means nothing.
  */
 export const agentTokenRevocations = pgTable(
   "agent_token_revocations",

@@ -32,6 +32,11 @@ export const agents = pgTable(
     mandateHash: text(),
     /** Grows by one on each change of the mandate (removal included); 0 before the first. */
     mandateVersion: integer().notNull().default(0),
+    /**
+     * Grows by one each time all of the agent's tokens are revoked. A token carries the
+     * generation it was issued in (its `gen` claim); one of an older generation is refused.
+     */
+    tokenGeneration: integer().notNull().default(0),
     ...lifecycleDates,
     /** Agents are soft-deleted: settled receipts keep naming them. */
     deletedAt: timestampMs(),

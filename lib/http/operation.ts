@@ -40,6 +40,21 @@ export type TOperation = {
   mediaTypes?: readonly ("application/json" | "text/plain" | "application/octet-stream")[];
   /** Errors this operation can answer besides the ones every authenticated operation can. */
   errors?: TErrorCode[];
+  /** Its success answer holds a credential, which an Idempotency-Key record must not store. */
+  storedAnswer?: TStoredAnswer;
+};
+
+/**
+ * How an Idempotency-Key record keeps a success answer that holds a credential: `seal` gives
+ * what is stored in its place, `unseal` rebuilds the answer from that for a replay.
+ */
+export type TStoredAnswer = {
+  seal: (answer: unknown) => unknown;
+  unseal: (stored: unknown) => Promise<unknown>;
 };
 
 export const defineOperation = <const T extends TOperation>(operation: T): T => operation;
+
+/** POST and PATCH take a JSON body; one without a body schema takes none, or `{}`. */
+export const takesBody = (operation: Pick<TOperation, "method">) =>
+  operation.method === "post" || operation.method === "patch";

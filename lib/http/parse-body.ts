@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { invalid } from "./api-error";
 
 /** The parsed JSON body checked by the schema; a body that is no object at all names `body`. */
@@ -10,4 +10,15 @@ export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.out
     throw invalid(`The request body must be a JSON object: ${issue.message}`, "body");
   }
   throw result.error;
+}
+
+const ZNoBody = z.strictObject({});
+
+/**
+ * The body of an operation that takes none: absent, or `{}` (read as the same by readJsonBody).
+ * Anything else is refused like a bad body of any other operation, and nothing is returned.
+ */
+export function parseNoBody(value: unknown): undefined {
+  if (value !== undefined) parseBody(ZNoBody, value);
+  return undefined;
 }

@@ -33,7 +33,7 @@ const keyOf = ({ tenant, key }: TClaimInput) =>
  * concurrent identical requests can win (an expired record, or the same request's claim whose
  * lease ran out, is taken over in the same statement).
  * The others replay the stored response, or get 409 while the first still runs or when the key
- * was used for a different request.
+ * was used for a different request or by another credential.
  */
 export async function claimIdempotencyKey(input: TClaimInput): Promise<TIdempotencyClaim> {
   // A record released (5xx) between our INSERT and SELECT is claimable again: try once more.
@@ -77,7 +77,7 @@ export async function claimIdempotencyKey(input: TClaimInput): Promise<TIdempote
     if (!existing) continue;
     if (existing.requestHash !== input.requestHash) {
       throw conflict(
-        `This ${IDEMPOTENCY_HEADER} was already used for a different request (method, path or body); use a new key.`,
+        `This ${IDEMPOTENCY_HEADER} was already used for a different request (method, path or body) or by another credential; use a new key.`,
         IDEMPOTENCY_HEADER,
       );
     }

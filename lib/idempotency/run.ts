@@ -1,15 +1,19 @@
-import { actingAgentId, type TAuthContext } from "@/lib/auth/auth-context";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { tenantOf } from "@/lib/auth/tenant";
+import type { TStoredAnswer } from "@/lib/http/operation";
 import { log } from "@/lib/observability/logger";
 import { claimIdempotencyKey, idempotencyLeaseMs } from "./claim";
 import { finishIdempotentRequest, renewIdempotencyLease } from "./finish";
-import { idempotencyRequestHash } from "./request-hash";
+import { idempotencyCaller, idempotencyRequestHash } from "./request-hash";
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
 /**
  * Runs `respond` at most once per Idempotency-Key within an organization and environment: the
- * key is claimed first, and a later identical request gets the stored status and body back.
+ * key is claimed first, and a later identical request from the same credential gets the stored
+ * status and body back.
  */
 export async function runIdempotently({
   request,
@@ -17,6 +21,7 @@ export async function runIdempotently({
   key,
   body,
   headers,
+  storedAnswer,
   respond,
 }: {
   request: Request;
@@ -24,6 +29,8 @@ export async function runIdempotently({
   key: string;
   body: unknown;
   headers: Headers;
+  /** How a success answer holding a credential is stored instead of as it is. */
+  storedAnswer: TStoredAnswer | undefined;
   respond: () => Promise<Response>;
 }): Promise<Response> {
   const claimInput = {
@@ -33,14 +40,18 @@ export async function runIdempotently({
       method: request.method,
       url: request.url,
       body,
-      actingAgent: actingAgentId(auth),
+      caller: idempotencyCaller(auth),
     }),
   };
   const claim = await claimIdempotencyKey(claimInput);
   if (claim.kind === "replay") {
     headers.set("content-type", "application/json; charset=utf-8");
     headers.set(REPLAYED_HEADER, "true");
-    return new Response(claim.body, { status: claim.status, headers });
+    const body =
+      storedAnswer && isSuccess(claim.status)
+        ? JSON.stringify(await storedAnswer.unseal(JSON.parse(claim.body)))
+        : claim.body;
+    return new Response(body, { status: claim.status, headers });
   }
   // Renewed while the request runs, so only a claim whose process stopped goes stale.
   const renewal = setInterval(
@@ -59,7 +70,10 @@ export async function runIdempotently({
     await finishIdempotentRequest({
       ...claimInput,
       status: response.status,
-      body: text,
+      body:
+        storedAnswer && isSuccess(response.status)
+          ? JSON.stringify(storedAnswer.seal(JSON.parse(text)))
+          : text,
       retryLater: response.headers.has("Retry-After"),
     });
   } catch (error) {

@@ -1,8 +1,11 @@
-import { config } from "@/config";
+import { credentialCacheTtlMs } from "@/lib/auth/credential-cache-ttl";
 import type { TScope } from "@/lib/auth/scopes";
 import type { TEnvironment } from "@/lib/environment";
 
-/** What authentication needs of a key, cached briefly so that most requests skip the database. */
+/**
+ * What authentication needs of a key, cached briefly so that most requests skip the database.
+ * Every revocation anywhere drops the whole cache (lib/keys/listen-for-revocations.ts).
+ */
 export type TCachedKey = {
   id: string;
   organizationId: string;
@@ -12,8 +15,6 @@ export type TCachedKey = {
   expiresAt: Date | null;
   revokedAt: Date | null;
 };
-
-const ttlMs = () => config().API_KEY_CACHE_TTL_MS;
 
 // Shared across the bundles of one process, so a revocation clears every copy.
 const holder = globalThis as unknown as {
@@ -25,7 +26,7 @@ const cache = holder.__assKeyCache;
 export function cachedKey(hash: string): TCachedKey | undefined {
   const entry = cache.get(hash);
   if (!entry) return undefined;
-  if (Date.now() - entry.at > ttlMs()) {
+  if (Date.now() - entry.at > credentialCacheTtlMs()) {
     cache.delete(hash);
     return undefined;
   }
@@ -33,7 +34,7 @@ export function cachedKey(hash: string): TCachedKey | undefined {
 }
 
 export function cacheKey(hash: string, key: TCachedKey): void {
-  if (ttlMs() <= 0) return;
+  if (credentialCacheTtlMs() <= 0) return;
   if (cache.size > 10_000) cache.clear();
   cache.set(hash, { key, at: Date.now() });
 }
@@ -42,4 +43,8 @@ export function forgetKey(keyId: string): void {
   for (const [hash, entry] of cache) {
     if (entry.key.id === keyId) cache.delete(hash);
   }
+}
+
+export function forgetAllKeys(): void {
+  cache.clear();
 }

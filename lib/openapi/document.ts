@@ -6,7 +6,7 @@ import {
 } from "zod-openapi";
 import { errorStatuses, type TErrorCode } from "@/lib/http/error-codes";
 import { ZApiErrorBody } from "@/lib/http/error-response";
-import type { TOperation } from "@/lib/http/operation";
+import { type TOperation, takesBody } from "@/lib/http/operation";
 import { exampleOf } from "./examples";
 import { allOperations } from "./operations";
 import { tagDescriptions } from "./tags";
@@ -52,9 +52,11 @@ const errorResponse = (codes: TErrorCode[]) => ({
 /** The error codes an operation's reference lists: what a client must be ready for. */
 export const documentedErrorCodes = (operation: TOperation): TErrorCode[] => [
   ...new Set<TErrorCode>([
-    ...(operation.body || operation.query || operation.params ? ["invalid_request" as const] : []),
+    ...(takesBody(operation) || operation.query || operation.params
+      ? ["invalid_request" as const]
+      : []),
     ...(operation.scope ? (["unauthorized", "forbidden"] as const) : []),
-    ...(operation.body ? ["payload_too_large" as const] : []),
+    ...(takesBody(operation) ? ["payload_too_large" as const] : []),
     "rate_limited" as const,
     ...(operation.errors ?? []),
     "internal_error" as const,

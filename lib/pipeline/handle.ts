@@ -5,8 +5,8 @@ import type { ApiError } from "@/lib/http/api-error";
 import { refuseAgentToken, requireScope } from "@/lib/http/authorize";
 import { environmentOf } from "@/lib/http/environment";
 import { toApiError } from "@/lib/http/error-response";
-import type { TOperation } from "@/lib/http/operation";
-import { parseBody } from "@/lib/http/parse-body";
+import { type TOperation, takesBody } from "@/lib/http/operation";
+import { parseBody, parseNoBody } from "@/lib/http/parse-body";
 import { parseQuery } from "@/lib/http/parse-query";
 import { readJsonBody } from "@/lib/http/read-body";
 import {
@@ -33,7 +33,8 @@ export type TRouteHandler = (
 
 /**
  * The one request pipeline of every /v1 operation:
- * authenticate → rate limit → authorize the scope → parse params, query and body →
+ * authenticate → rate limit → authorize the scope → parse params, query and body (every POST's
+ * and PATCH's, a bodiless operation's too) →
  * claim the Idempotency-Key (POST) → run → JSON.
  * Whatever is thrown becomes the error envelope; every response carries Request-Id and, unless
  * rate limiting is off, the X-RateLimit-* headers.
@@ -113,8 +114,8 @@ async function answer<Op extends TOperation>({
     assertStorableText(rawParams);
     const params = operation.params?.parse(rawParams);
     const query = parseQuery(operation.query, url);
-    const json = operation.body || idempotencyKey ? (await readJsonBody(request)).value : undefined;
-    const body = operation.body && parseBody(operation.body, json);
+    const json = takesBody(operation) ? (await readJsonBody(request)).value : undefined;
+    const body = operation.body ? parseBody(operation.body, json) : parseNoBody(json);
     const context = { request, requestId, environment, origin, auth, params, query, body };
     const respond = async () => {
       try {
@@ -133,6 +134,7 @@ async function answer<Op extends TOperation>({
       key: idempotencyKey,
       body: json,
       headers,
+      storedAnswer: operation.storedAnswer,
       respond,
     });
   } catch (error) {

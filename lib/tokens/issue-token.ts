@@ -1,15 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { SignJWT } from "jose";
 import { db } from "@/db/client";
 import { agents } from "@/db/schema";
 import type { TAuthContext } from "@/lib/auth/auth-context";
 import type { TScope } from "@/lib/auth/scopes";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
-import { activeSigningKey } from "./active-signing-key";
 import { tokenAudience } from "./audience";
 import type { TAgentToken, TIssueTokenBody } from "./schemas";
-import { DEFAULT_TOKEN_TTL_SECONDS, TOKEN_ALGORITHM } from "./token-config";
+import { signTokenClaims } from "./sign-token";
+import { DEFAULT_TOKEN_TTL_SECONDS } from "./token-config";
 
 /** Issues a JWT acting as one of the key's agents, with a subset of the key's scopes. */
 export async function issueAgentToken({
@@ -31,7 +30,7 @@ export async function issueAgentToken({
     });
   }
   const [agent] = await db
-    .select({ id: agents.id })
+    .select({ id: agents.id, tokenGeneration: agents.tokenGeneration })
     .from(agents)
     .where(
       and(
@@ -46,22 +45,21 @@ export async function issueAgentToken({
   const ttlSeconds = input.ttlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + ttlSeconds;
-  const signingKey = await activeSigningKey();
-  const token = await new SignJWT({
+  const token = await signTokenClaims({
     org: auth.organizationId,
     env: auth.environment,
     scope: scopes.join(" "),
     // The issuing key: revoking it, or the end of its roll overlap, ends its tokens too.
     ...(auth.credential.kind === "api_key" ? { key: auth.credential.keyId } : {}),
-  })
-    .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: signingKey.kid, typ: "JWT" })
-    .setIssuer(origin)
-    .setSubject(agent.id)
-    .setAudience(tokenAudience(origin, auth.environment))
-    .setJti(newId("token"))
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(expiresAt)
-    .sign(signingKey.privateKey);
+    // Revoking all of the agent's tokens moves its generation on and ends this one.
+    gen: agent.tokenGeneration,
+    iss: origin,
+    sub: agent.id,
+    aud: tokenAudience(origin, auth.environment),
+    jti: newId("token"),
+    iat: issuedAt,
+    exp: expiresAt,
+  });
   return {
     token,
     tokenType: "Bearer",

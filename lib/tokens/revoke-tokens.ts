@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents, agentTokenRevocations } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
@@ -16,30 +16,34 @@ export async function revokeAgentTokens({
   tenant: TTenant;
   input: TRevokeTokensBody;
 }): Promise<TTokenRevocation> {
-  if (input.agentId) {
-    const [agent] = await db
-      .select({ id: agents.id })
-      .from(agents)
-      .where(
-        and(
-          eq(agents.id, input.agentId),
-          eq(agents.organizationId, tenant.organizationId),
-          eq(agents.environment, tenant.environment),
-          isNull(agents.deletedAt),
-        ),
-      );
-    if (!agent) throw notFound("agent", input.agentId);
-  }
   const revokedAt = new Date();
-  await db.insert(agentTokenRevocations).values({
-    id: newId("tokenRevocation"),
-    organizationId: tenant.organizationId,
-    environment: tenant.environment,
-    tokenId: input.jti ?? null,
-    agentId: input.agentId ?? null,
-    revokedAt,
-    // Every token this can refuse has expired by then.
-    expiresAt: new Date(revokedAt.getTime() + MAX_TOKEN_TTL_SECONDS * 1_000),
+  await db.transaction(async (tx) => {
+    if (input.agentId) {
+      // Tokens issued from now on carry the new generation; every older one is refused.
+      const [agent] = await tx
+        .update(agents)
+        .set({ tokenGeneration: sql`${agents.tokenGeneration} + 1` })
+        .where(
+          and(
+            eq(agents.id, input.agentId),
+            eq(agents.organizationId, tenant.organizationId),
+            eq(agents.environment, tenant.environment),
+            isNull(agents.deletedAt),
+          ),
+        )
+        .returning({ id: agents.id });
+      if (!agent) throw notFound("agent", input.agentId);
+    }
+    await tx.insert(agentTokenRevocations).values({
+      id: newId("tokenRevocation"),
+      organizationId: tenant.organizationId,
+      environment: tenant.environment,
+      tokenId: input.jti ?? null,
+      agentId: input.agentId ?? null,
+      revokedAt,
+      // Every token this can refuse has expired by then.
+      expiresAt: new Date(revokedAt.getTime() + MAX_TOKEN_TTL_SECONDS * 1_000),
+    });
   });
   forgetTokenSubjects();
   return {

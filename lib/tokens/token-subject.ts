@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { config } from "@/config";
 import { db } from "@/db/client";
 import { agents, agentTokenRevocations, apiKeys, organizations } from "@/db/schema";
+import { credentialCacheTtlMs } from "@/lib/auth/credential-cache-ttl";
 import type { TPlanTier } from "@/lib/orgs/plans";
 import type { TVerifiedToken } from "./verify-token";
 
@@ -12,27 +12,25 @@ export type TTokenSubject = {
   revoked?: "key" | "token";
 };
 
-const ttlMs = () => config().API_KEY_CACHE_TTL_MS;
-
 const holder = globalThis as unknown as {
   __assTokenSubjects?: Map<string, { subject: TTokenSubject; at: number }>;
 };
 holder.__assTokenSubjects ??= new Map();
 const cache = holder.__assTokenSubjects;
 
-/** Drops what this process remembers of tokens, after a key or a token is revoked here. */
+/** Drops what this process remembers of tokens, after a key or a token is revoked anywhere. */
 export const forgetTokenSubjects = () => cache.clear();
 
 /**
  * What a token's claims cannot say: the organization's current plan, whether its agent still
- * exists, and whether the token or the key that issued it was revoked since. Cached as briefly as
- * API keys, so most token requests skip the database and a revocation reaches every process
- * within that time.
+ * exists, and whether the token or the key that issued it was revoked since. Cached like API keys
+ * (credentialCacheTtlMs), so most token requests skip the database, and dropped on every
+ * revocation anywhere.
  */
 export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSubject | undefined> {
   const cacheKey = `${claims.organizationId}:${claims.environment}:${claims.tokenId}`;
   const entry = cache.get(cacheKey);
-  if (entry && Date.now() - entry.at <= ttlMs()) return entry.subject;
+  if (entry && Date.now() - entry.at <= credentialCacheTtlMs()) return entry.subject;
   const keyRevoked = claims.keyId
     ? sql<boolean>`exists (select 1 from ${apiKeys} where ${apiKeys.id} = ${claims.keyId}
         and (${apiKeys.revokedAt} is not null or ${apiKeys.expiresAt} <= now()))`
@@ -40,14 +38,13 @@ export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSu
   const tokenRevoked = sql<boolean>`exists (select 1 from ${agentTokenRevocations}
     where ${agentTokenRevocations.organizationId} = ${claims.organizationId}
       and ${agentTokenRevocations.environment} = ${claims.environment}
-      and (${agentTokenRevocations.tokenId} = ${claims.tokenId}
-        or (${agentTokenRevocations.agentId} = ${claims.agentId}
-          and ${agentTokenRevocations.revokedAt} >= ${claims.issuedAt.toISOString()}::timestamptz)))`;
+      and ${agentTokenRevocations.tokenId} = ${claims.tokenId})`;
   const [row] = await db
     .select({
       plan: organizations.plan,
       agentId: agents.id,
       deletedAt: agents.deletedAt,
+      tokenGeneration: agents.tokenGeneration,
       keyRevoked,
       tokenRevoked,
     })
@@ -65,9 +62,13 @@ export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSu
   const subject: TTokenSubject = {
     plan: row.plan,
     agentActive: row.agentId !== null && row.deletedAt === null,
-    revoked: row.keyRevoked ? "key" : row.tokenRevoked ? "token" : undefined,
+    revoked: row.keyRevoked
+      ? "key"
+      : row.tokenRevoked || (row.tokenGeneration ?? 0) > claims.generation
+        ? "token"
+        : undefined,
   };
-  if (ttlMs() > 0) {
+  if (credentialCacheTtlMs() > 0) {
     if (cache.size > 10_000) cache.clear();
     cache.set(cacheKey, { subject, at: Date.now() });
   }

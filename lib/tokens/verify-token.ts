@@ -13,7 +13,8 @@ export type TVerifiedToken = {
   scope: string;
   /** The API key that issued the token. */
   keyId?: string;
-  issuedAt: Date;
+  /** The agent's token generation it was issued in; 0 for tokens issued before `gen` existed. */
+  generation: number;
 };
 
 const unauthorized = (message: string) => new ApiError({ code: "unauthorized", message });
@@ -35,15 +36,15 @@ function explain(error: unknown, audience: string): ApiError {
 }
 
 function claimsOf(payload: JWTPayload): TVerifiedToken {
-  const { jti, sub, org, env, scope, key, iat } = payload;
+  const { jti, sub, org, env, scope, key, gen } = payload;
   const environment = environments.find((candidate) => candidate === env);
   if (
     typeof jti !== "string" ||
     typeof sub !== "string" ||
     typeof org !== "string" ||
     typeof scope !== "string" ||
-    typeof iat !== "number" ||
     (key !== undefined && typeof key !== "string") ||
+    (gen !== undefined && !Number.isSafeInteger(gen)) ||
     !environment
   ) {
     throw unauthorized("The agent token lacks required claims.");
@@ -55,7 +56,7 @@ function claimsOf(payload: JWTPayload): TVerifiedToken {
     environment,
     scope,
     keyId: key,
-    issuedAt: new Date(iat * 1000),
+    generation: (gen as number | undefined) ?? 0,
   };
 }
 

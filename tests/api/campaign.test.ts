@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -27,6 +28,8 @@ import { tenantRows } from "../support/tenant-rows";
  * response schema; another organization sees none of it.
  */
 let tenant: TTestTenant;
+/** A second key of the tenant's sandbox, with every scope too. */
+let secondKey: string;
 let other: TTestTenant;
 let receiver: TReceiver;
 let world: TWorld;
@@ -63,6 +66,14 @@ const keyLacking = (scope: TScope) => {
 
 beforeAll(async () => {
   tenant = await seedTenant();
+  secondKey = (
+    await createApiKey({
+      organizationId: tenant.organizationId,
+      environment: "sandbox",
+      name: "second",
+      scopes: allScopes,
+    })
+  ).secret;
   other = await seedTenant();
   receiver = await startReceiver({ handler: answer(200) });
   world = { key: tenant.keys.sandbox, organizationId: tenant.organizationId, receiver };
@@ -121,12 +132,13 @@ async function send(
   operation: TOperation,
   request: Pick<TBadRequest, "params" | "query" | "body" | "raw">,
   key = tenant.keys.sandbox,
-  authorization = `Bearer ${key}`,
+  extraHeaders: Record<string, string> = {},
 ): Promise<TSent> {
   const headers: Record<string, string> = {
     accept: "application/json",
-    authorization,
+    authorization: `Bearer ${key}`,
     "x-forwarded-for": randomClientAddress(),
+    ...extraHeaders,
   };
   let body: BodyInit | undefined;
   if (request.raw) {
@@ -238,6 +250,22 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
       expect(parsed.error?.issues ?? []).toEqual([]);
     }, 60_000);
 
+    test.runIf(operation.method === "post" && operation.scope !== null)(
+      "another key replaying the Idempotency-Key is 409, never the first answer",
+      async () => {
+        const valid = asBad(await fixtures[operation.operationId]!(world));
+        const idempotency = { "idempotency-key": `campaign-${randomUUID()}` };
+        const first = await send(operation, valid, tenant.keys.sandbox, idempotency);
+        expect(first.status, first.text.slice(0, 300)).toBe(operation.status);
+        const replay = await send(operation, valid, secondKey, idempotency);
+        expect(replay.status, replay.text.slice(0, 300)).toBe(409);
+        expect(replay.body.error).toMatchObject({ code: "conflict", param: "Idempotency-Key" });
+        const again = await send(operation, valid, tenant.keys.sandbox, idempotency);
+        expect(again.status, again.text.slice(0, 300)).toBe(first.status);
+      },
+      60_000,
+    );
+
     test("no key, the other environment's key, another organization's id", async () => {
       const valid = asBad(await fixtures[operation.operationId]!(world));
       const anonymous = await send(operation, valid, "");
@@ -274,7 +302,9 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
         checked(`${what} key`);
       }
       for (const [what, build] of Object.entries(malformedCredentials)) {
-        const refused = await send(operation, valid, undefined, build(tenant.keys.sandbox));
+        const refused = await send(operation, valid, undefined, {
+          authorization: build(tenant.keys.sandbox),
+        });
         expect(refused.status, `${what}: ${refused.text}`).toBe(401);
         expect(refused.body.error.code).toBe("unauthorized");
       }

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { agents, idempotencyKeys, sandboxCharges } from "@/db/schema";
-import { idempotencyRequestHash } from "@/lib/idempotency/request-hash";
+import { idempotencyCaller, idempotencyRequestHash } from "@/lib/idempotency/request-hash";
 import { call } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
@@ -32,7 +32,10 @@ async function abandonedClaim(key: string, path: string, body: unknown, lockedUn
       method: "POST",
       url: `${inject("baseUrl")}/v1${path}`,
       body,
-      actingAgent: undefined,
+      caller: idempotencyCaller({
+        credential: { kind: "api_key", keyId: tenant.keyIds.sandbox },
+        scopes: new Set(),
+      }),
     }),
     expiresAt: new Date(Date.now() + 86_400_000),
     lockedUntil,

@@ -5,7 +5,7 @@ import { db } from "@/db/client";
 import { agents, idempotencyKeys } from "@/db/schema";
 import { deleteExpiredIdempotencyKeys } from "@/lib/idempotency/cleanup";
 import { finishIdempotentRequest } from "@/lib/idempotency/finish";
-import { idempotencyRequestHash } from "@/lib/idempotency/request-hash";
+import { idempotencyCaller, idempotencyRequestHash } from "@/lib/idempotency/request-hash";
 import { call } from "../support/api";
 import { agentOf, negotiate } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -174,7 +174,10 @@ describe("Idempotency-Key", () => {
         method: "POST",
         url: `${inject("baseUrl")}/v1/agents`,
         body,
-        actingAgent: undefined,
+        caller: idempotencyCaller({
+          credential: { kind: "api_key", keyId: tenant.keyIds.sandbox },
+          scopes: new Set(),
+        }),
       }),
       expiresAt: new Date(Date.now() + 60_000),
     });

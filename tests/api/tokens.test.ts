@@ -108,6 +108,7 @@ describe("POST /v1/auth/token", () => {
       env: "sandbox",
       scope: "agent.read agent.update",
       key: tenant.keyIds.sandbox,
+      gen: 0,
       jti: expect.stringMatching(/^tok-[0-9A-Za-z]{16}$/),
       iat: expect.any(Number),
       exp: expect.any(Number),

@@ -205,7 +205,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an agent token
-         * @description A short-lived RS256 JWT that acts as one of your agents with a subset of the API key's scopes. Send it as `Authorization: Bearer <token>` to this base address; anyone can verify it offline with the keys at `/.well-known/jwks.json`. Claims: `iss` (the service's origin), `sub` (the agent id), `aud` (this base address), `org`, `env`, `scope` (space separated), `jti`, `iat`, `exp`.
+         * @description A short-lived RS256 JWT that acts as one of your agents with a subset of the API key's scopes. Send it as `Authorization: Bearer <token>` to this base address; anyone can verify it offline with the keys at `/.well-known/jwks.json`. Claims: `iss` (the service's origin), `sub` (the agent id), `aud` (this base address), `org`, `env`, `scope` (space separated), `key` (the issuing API key), `gen` (the agent's token generation, which revoking all of its tokens moves on), `jti`, `iat`, `exp`.
          *
          *     Needs an API key (an agent token cannot call it); no particular scope.
          */
@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke agent tokens
-         * @description Refuses agent tokens before they expire: one token by its `jti`, or every token an agent was issued until now (`agentId`; tokens issued later work). Every server refuses them within the key cache's lifetime (`API_KEY_CACHE_TTL_MS`, 10 s by default). Revoking or rolling the API key that issued a token ends the token too (a rolled key's tokens work until the overlap ends). Repeating a revocation changes nothing.
+         * @description Refuses agent tokens before they expire: one token by its `jti`, or every token an agent was issued until now (`agentId`; tokens issued after the revocation work, even within the same second). The server that revokes refuses them from its next request on, every other one as soon as the database's notification of the revocation reaches it (milliseconds). Revoking or rolling the API key that issued a token ends the token too (a rolled key's tokens work until the overlap ends). Repeating a revocation changes nothing.
          *
          *     Needs an API key (an agent token cannot call it); no particular scope.
          */
@@ -4490,6 +4490,23 @@ export interface operations {
             };
             /** @description `not_found`: The resource does not exist, or belongs to another organization. */
             404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;
@@ -9157,6 +9174,23 @@ export interface operations {
             };
             /** @description `conflict`: The request conflicts with the resource's current state, or with an earlier request under the same Idempotency-Key. */
             409: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { z } from "zod";
-import type { TOperation } from "@/lib/http/operation";
+import { type TOperation, takesBody } from "@/lib/http/operation";
 import type { TValidRequest } from "./fixtures";
 
 /** One request that the operation must refuse with a 4xx, and the field at fault if any. */
@@ -72,9 +72,10 @@ export function badRequests(operation: TOperation, valid: TValidRequest): TBadRe
   const params = valid.params ?? {};
   const query = valid.query ?? {};
   const bad: TBadRequest[] = [];
-  if (operation.body) {
+  // An operation without a body schema takes none, or `{}`: its bodies are checked all the same.
+  if (takesBody(operation)) {
     const body = (valid.body ?? {}) as Record<string, unknown>;
-    const properties = propertiesOf(operation.body);
+    const properties = operation.body ? propertiesOf(operation.body) : {};
     for (const name of Object.keys(properties)) {
       const without = { ...body };
       delete without[name];
