@@ -239,6 +239,11 @@ const ConfigSchema = z.object({
     description:
       "Sandbox endpoints may use http and private or loopback addresses. Default: on for a local deployment, off with a public origin; never in production.",
   }),
+  WEBHOOK_DNS_TIMEOUT_MS: documented(integer(100, 60_000).default(2_000), {
+    group: "Webhooks",
+    description:
+      "How long a webhook URL's host may take to resolve (DNS A and AAAA, or the system's own names such as /etc/hosts) before the URL is refused as unresolvable: 400 when an endpoint is created or changed, a failed attempt at delivery.",
+  }),
   WEBHOOK_REQUEUE_CRON: documented(cron("*/5 * * * *"), {
     group: "Webhooks",
     description:
