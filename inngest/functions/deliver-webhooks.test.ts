@@ -22,6 +22,7 @@ import { maxDeliveryAttempts } from "@/lib/webhooks";
 import { attemptDelivery } from "@/lib/webhooks/delivery/attempt-delivery";
 import { retryWebhookDelivery as retryByHand } from "@/lib/webhooks/delivery/retry-delivery";
 import { createWebhookEndpoint } from "@/lib/webhooks/endpoints/create-endpoint";
+import { updateWebhookEndpoint } from "@/lib/webhooks/endpoints/update-endpoint";
 import { startReceiver, type TReceiver } from "@/lib/webhooks/test-fixtures/receiver";
 import { moveToOwnDatabase } from "../../tests/support/own-database";
 import { deliverWebhooks } from "./deliver-webhooks";
@@ -391,6 +392,25 @@ describe.skipIf(!databaseUrl)(
         expect(receiver.received).toHaveLength(1);
       },
     );
+
+    test("a 410's step run again after the endpoint was enabled and the delivery retried by hand disables nothing", async () => {
+      const receiver = await receiverAnswering([410]);
+      const { endpointId, deliveryId } = await endpointWithEvent(`${receiver.origin}/gone-again`);
+      const tenant = { organizationId, environment: "sandbox" } as const;
+      const step = () => attemptDelivery({ deliveryId, attempt: 1, retry: 1 });
+      expect(await step()).toEqual({ done: true, status: "failed" });
+      expect(await endpointRow(endpointId)).toMatchObject({ status: "disabled" });
+      await updateWebhookEndpoint({ tenant, endpointId, input: { status: "active" } });
+      await retryByHand({ tenant, endpointId, deliveryId });
+      const again = await step();
+      expect(await endpointRow(endpointId)).toMatchObject({
+        status: "active",
+        disabledReason: null,
+      });
+      expect(await deliveryRow(deliveryId)).toMatchObject({ status: "pending", attempts: 1 });
+      expect(again).toEqual({ done: true, status: "superseded" });
+      expect(receiver.received).toHaveLength(1);
+    });
 
     test("a deleted endpoint gets nothing: the delivery is cancelled before any attempt", async () => {
       const receiver = await receiverAnswering([200]);

@@ -100,6 +100,17 @@ export async function settleAttempts(requests: TSettleRequest[]): Promise<TAttem
   );
 }
 
+/** What became of a delivery that an attempt may no longer change. */
+async function current(tx: TTransaction, deliveryId: string): Promise<TAttemptOutcome> {
+  const [row] = await tx
+    .select({ status: webhookDeliveries.status })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (!row) return { done: true, status: "cancelled" };
+  // Pending, yet not this attempt's: a later attempt owns it now.
+  return { done: true, status: row.status === "pending" ? "superseded" : row.status };
+}
+
 /** One attempt's result, in a transaction: see settleAttempts. */
 function settleOne({
   deliveryId,
@@ -127,6 +138,19 @@ function settleOne({
       .where(and(attemptKey, isNull(webhookAttempts.finishedAt)));
     const [recorded] = await tx.select().from(webhookAttempts).where(attemptKey);
     const finishedAt = recorded!.finishedAt!;
+    // Only an attempt later than every one the delivery counts may change it, or its endpoint:
+    // the same step run again after a manual retry reopened the delivery leaves both alone.
+    // Checked before the endpoint is touched, and again by each write (a concurrent cancel).
+    const unchanged = and(
+      eq(webhookDeliveries.id, deliveryId),
+      eq(webhookDeliveries.status, "pending"),
+      lt(webhookDeliveries.attempts, attempt),
+    );
+    const [owned] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(unchanged);
+    if (!owned) return current(tx, deliveryId);
 
     const last = {
       attempts: attempt,
@@ -136,12 +160,6 @@ function settleOne({
       lastError: result.error,
       updatedAt: new Date(),
     };
-    // The delivery as this attempt found it: pending, and not taken over by a later attempt.
-    const unchanged = and(
-      eq(webhookDeliveries.id, deliveryId),
-      eq(webhookDeliveries.status, "pending"),
-      lt(webhookDeliveries.attempts, attempt),
-    );
     const close = async (status: TClosedStatus): Promise<TAttemptOutcome> => {
       const [updated] = await tx
         .update(webhookDeliveries)
@@ -153,16 +171,7 @@ function settleOne({
         })
         .where(unchanged)
         .returning({ id: webhookDeliveries.id });
-      return updated ? { done: true, status } : current();
-    };
-    const current = async (): Promise<TAttemptOutcome & { done: true }> => {
-      const [row] = await tx
-        .select({ status: webhookDeliveries.status })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.id, deliveryId));
-      if (!row) return { done: true, status: "cancelled" };
-      // Pending, yet it refused the update: a later attempt owns it now.
-      return { done: true, status: row.status === "pending" ? "superseded" : row.status };
+      return updated ? { done: true, status } : current(tx, deliveryId);
     };
 
     if (result.succeeded) return close("delivered");
@@ -182,7 +191,7 @@ function settleOne({
       .set({ ...last, nextAttemptAt })
       .where(unchanged)
       .returning({ id: webhookDeliveries.id });
-    if (!updated) return current();
+    if (!updated) return current(tx, deliveryId);
     return {
       done: false,
       retryInMs: Math.max(0, nextAttemptAt.getTime() - Date.now()),
