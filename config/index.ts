@@ -56,6 +56,13 @@ const onOff = () =>
 const url = (protocols: RegExp, example: string) =>
   z.url({ protocol: protocols, error: `must be a URL like ${example}` });
 const httpUrl = () => url(/^https?$/, "https://host");
+const cron = (fallback: string) =>
+  z
+    .string()
+    .refine((value) => typeof parseCron(value) !== "string", {
+      message: "must be a cron expression: five fields, UTC",
+    })
+    .default(fallback);
 const days = (fallback: number) =>
   z.coerce
     .number({ error: "must be a number of days" })
@@ -237,6 +244,16 @@ const ConfigSchema = z.object({
     description:
       "Sandbox endpoints may use http and private or loopback addresses. Default: on for a local deployment, off with a public origin; never in production.",
   }),
+  WEBHOOK_DNS_TIMEOUT_MS: documented(integer(100, 60_000).default(2_000), {
+    group: "Webhooks",
+    description:
+      "How long a webhook URL's host may take to resolve (DNS A and AAAA, or the system's own names such as /etc/hosts) before the URL is refused as unresolvable: 400 when an endpoint is created or changed, a failed attempt at delivery.",
+  }),
+  WEBHOOK_REQUEUE_CRON: documented(cron("*/5 * * * *"), {
+    group: "Webhooks",
+    description:
+      "When pending deliveries more than 15 minutes past their next attempt (their run stopped, e.g. its retries ran out in a database outage) are sent again (cron, UTC).",
+  }),
   WEBHOOK_RETRY_SCALE: documented(scale().default(1), {
     group: "Tests and benchmarks",
     description: "Factor on every webhook retry delay (the API and browser tests use 0.0001).",
@@ -320,15 +337,10 @@ const ConfigSchema = z.object({
     },
   ),
 
-  RETENTION_CRON: documented(
-    z
-      .string()
-      .refine((value) => typeof parseCron(value) !== "string", {
-        message: "must be a cron expression: five fields, UTC",
-      })
-      .default("*/15 * * * *"),
-    { group: "Retention", description: "When the retention function runs (cron, UTC)." },
-  ),
+  RETENTION_CRON: documented(cron("*/15 * * * *"), {
+    group: "Retention",
+    description: "When the retention function runs (cron, UTC).",
+  }),
   RETENTION_BATCH_SIZE: documented(integer(1, 100_000).default(1_000), {
     group: "Retention",
     description: "Rows one DELETE removes, so that no statement holds locks for long.",

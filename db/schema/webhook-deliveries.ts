@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
 import { events } from "./events";
@@ -33,6 +34,10 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("idx_webhook_deliveries_on_endpoint_created").on(t.endpointId, t.createdAt, t.id),
     index("idx_webhook_deliveries_on_event").on(t.eventId),
+    // The requeue of overdue deliveries reads only the pending ones, by their next attempt.
+    index("idx_webhook_deliveries_pending_on_next_attempt")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 

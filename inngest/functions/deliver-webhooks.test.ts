@@ -20,7 +20,9 @@ import {
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { maxDeliveryAttempts } from "@/lib/webhooks";
 import { attemptDelivery } from "@/lib/webhooks/delivery/attempt-delivery";
+import { retryWebhookDelivery as retryByHand } from "@/lib/webhooks/delivery/retry-delivery";
 import { createWebhookEndpoint } from "@/lib/webhooks/endpoints/create-endpoint";
+import { updateWebhookEndpoint } from "@/lib/webhooks/endpoints/update-endpoint";
 import { startReceiver, type TReceiver } from "@/lib/webhooks/test-fixtures/receiver";
 import { moveToOwnDatabase } from "../../tests/support/own-database";
 import { deliverWebhooks } from "./deliver-webhooks";
@@ -358,6 +360,56 @@ describe.skipIf(!databaseUrl)(
         [2, true],
       ]);
       expect(attempts[0]!.error).toMatch(/^interrupted/);
+    });
+
+    test.each([
+      ["failed", [500]],
+      ["delivered", [200]],
+    ] as const)(
+      "an attempt's step run again after a manual retry reopened its %s delivery leaves it to the retry",
+      async (closedAs, statuses) => {
+        const receiver = await receiverAnswering([...statuses]);
+        const { endpointId, deliveryId } = await endpointWithEvent(
+          `${receiver.origin}/${closedAs}`,
+        );
+        // The schedule's last attempt: its step closes the delivery, and the run stops before the
+        // step is recorded, so it runs again later.
+        const step = () => attemptDelivery({ deliveryId, attempt: 1, retry: maxDeliveryAttempts });
+        expect(await step()).toEqual({ done: true, status: closedAs });
+        const reopened = await retryByHand({
+          tenant: { organizationId, environment: "sandbox" },
+          endpointId,
+          deliveryId,
+        });
+        expect(reopened).toMatchObject({ status: "pending", attempts: 1 });
+        const again = await step();
+        expect(await deliveryRow(deliveryId)).toMatchObject({
+          status: "pending",
+          attempts: 1,
+          nextAttemptAt: new Date(reopened.nextAttemptAt!),
+        });
+        expect(again).toEqual({ done: true, status: "superseded" });
+        expect(receiver.received).toHaveLength(1);
+      },
+    );
+
+    test("a 410's step run again after the endpoint was enabled and the delivery retried by hand disables nothing", async () => {
+      const receiver = await receiverAnswering([410]);
+      const { endpointId, deliveryId } = await endpointWithEvent(`${receiver.origin}/gone-again`);
+      const tenant = { organizationId, environment: "sandbox" } as const;
+      const step = () => attemptDelivery({ deliveryId, attempt: 1, retry: 1 });
+      expect(await step()).toEqual({ done: true, status: "failed" });
+      expect(await endpointRow(endpointId)).toMatchObject({ status: "disabled" });
+      await updateWebhookEndpoint({ tenant, endpointId, input: { status: "active" } });
+      await retryByHand({ tenant, endpointId, deliveryId });
+      const again = await step();
+      expect(await endpointRow(endpointId)).toMatchObject({
+        status: "active",
+        disabledReason: null,
+      });
+      expect(await deliveryRow(deliveryId)).toMatchObject({ status: "pending", attempts: 1 });
+      expect(again).toEqual({ done: true, status: "superseded" });
+      expect(receiver.received).toHaveLength(1);
     });
 
     test("a deleted endpoint gets nothing: the delivery is cancelled before any attempt", async () => {

@@ -5,6 +5,7 @@ import { deliverWebhooks } from "./deliver-webhooks";
 import { diagnosticFunctions } from "./diagnostic";
 import { executeSettlement } from "./execute-settlement";
 import { expireNegotiationFunction } from "./expire-negotiation";
+import { requeueOverdueDeliveriesFunction } from "./requeue-overdue-deliveries";
 import { retainData } from "./retain-data";
 import { retryWebhookDelivery } from "./retry-webhook-delivery";
 import { sealReceipts } from "./seal-receipts";
@@ -16,6 +17,7 @@ export const functions: InngestFunction.Any[] = [
   sealReceipts,
   deliverWebhooks,
   retryWebhookDelivery,
+  requeueOverdueDeliveriesFunction,
   completeReversal,
   retainData,
   ...(config().JOBS_TEST_FUNCTIONS ? diagnosticFunctions : []),

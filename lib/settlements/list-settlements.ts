@@ -8,14 +8,13 @@ import { keyset, toPage } from "@/lib/http/pagination";
 import { presentSettlement } from "./present-settlement";
 import type { ZListSettlementsQuery } from "./schemas";
 
-export async function listSettlements({
-  tenant,
-  query,
-}: {
-  tenant: TTenant;
-  query: z.output<typeof ZListSettlementsQuery>;
-}) {
-  // Through the organization's own rows of settlement_parties, in the order of its key.
+type TListInput = { tenant: TTenant; query: z.output<typeof ZListSettlementsQuery> };
+
+/**
+ * The statement of one page (a row more than the limit, to tell whether another follows):
+ * through the organization's own rows of settlement_parties, in the order of its key.
+ */
+export function settlementsPageQuery({ tenant, query }: TListInput) {
   const listed = { createdAt: settlementParties.createdAt, id: settlementParties.settlementId };
   const page = keyset(listed, query.cursor, [
     eq(settlementParties.organizationId, tenant.organizationId),
@@ -24,12 +23,16 @@ export async function listSettlements({
     query.negotiationId ? eq(settlements.negotiationId, query.negotiationId) : undefined,
     ...createdRange(settlementParties.createdAt, query),
   ]);
-  const rows = await db
+  return db
     .select(getTableColumns(settlements))
     .from(settlementParties)
     .innerJoin(settlements, eq(settlements.id, settlementParties.settlementId))
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(query.limit + 1);
-  return toPage(rows, query.limit, presentSettlement);
+}
+
+export async function listSettlements(input: TListInput) {
+  const rows = await settlementsPageQuery(input);
+  return toPage(rows, input.query.limit, presentSettlement);
 }

@@ -19,7 +19,9 @@ import { recordReversal, refuseWhileReversing, releaseReversalClaim } from "./re
  * does not answer in time keeps it until it goes stale, so that nothing else can change the
  * settlement while the reversal may still happen. The claim's transaction also enqueues the
  * `complete-reversal` job, so money the rail moved back is recorded even when this request
- * stops between the rail call and the record.
+ * stops between the rail call and the record. A request that repeats a recorded reversal (the
+ * same reason, or none again) answers it as recorded, so a retry after a 502 or a crash gets the
+ * reversal's outcome even when the job recorded it first.
  */
 export async function reverseSettlement({
   tenant,
@@ -30,7 +32,9 @@ export async function reverseSettlement({
   settlementId: string;
   reason?: string;
 }) {
-  const { row, claimedAt } = await claimReversal(tenant, settlementId, reason);
+  const claim = await claimReversal(tenant, settlementId, reason);
+  if ("recorded" in claim) return presentSettlement(claim.recorded);
+  const { row, claimedAt } = claim;
   const outcome = await callWithTimeout(() => railOf(row.adapter).reverse(railRequestOf(row)));
   if (outcome.status === "timeout") {
     throw new ApiError({
@@ -56,10 +60,11 @@ async function claimReversal(
   tenant: TTenant,
   settlementId: string,
   reason: string | undefined,
-): Promise<{ row: TSettlementRow; claimedAt: Date }> {
+): Promise<{ row: TSettlementRow; claimedAt: Date } | { recorded: TSettlementRow }> {
   return db.transaction(async (tx) => {
     const row = await getSettlementOrThrow({ tenant, settlementId, forUpdate: true }, tx);
     requirePayerOrganization(row, tenant, "reverse");
+    if (row.status === "reversed" && row.reason === (reason ?? null)) return { recorded: row };
     if (row.status !== "executed")
       throw conflict(
         `The settlement is ${row.status}; only an executed settlement can be reversed.`,

@@ -40,12 +40,14 @@ export {
 } from "@/lib/webhooks/url-safety/address-ranges";
 export { pinnedLookup } from "@/lib/webhooks/url-safety/pinned-lookup";
 export {
-  checkWebhookUrl,
-  maxWebhookUrlLength,
   resolveHost,
   type TResolveHost,
+  type TVettedAddress,
+} from "@/lib/webhooks/url-safety/resolve-host";
+export {
+  checkWebhookUrl,
+  maxWebhookUrlLength,
   type TUrlCheck,
   type TUrlRefusal,
-  type TVettedAddress,
 } from "@/lib/webhooks/url-safety/url-safety";
 export { allowPrivateUrls } from "./url-safety/allow-private-urls";

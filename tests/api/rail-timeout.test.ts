@@ -2,11 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db, rawSql } from "@/db/client";
-import { ledgerAccounts, ledgerTransfers, sandboxCharges } from "@/db/schema";
+import { events, ledgerAccounts, ledgerTransfers, sandboxCharges } from "@/db/schema";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { getWallets } from "@/lib/ledger/get-wallets";
 import { call, eventually } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
+import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 /**
@@ -154,6 +155,71 @@ describe.skipIf(inject("databaseEmbedded"))(
         expect(await kinds()).toEqual(["void"]);
         expect([await balance(payer), await balance(payee)]).toEqual([1000, 0]);
       }
+    });
+  },
+);
+
+describe.skipIf(inject("databaseEmbedded"))(
+  "a reversal whose rail call does not answer in time",
+  () => {
+    test("the same reverse retried after its 502 answers the reversal the job recorded, and moves nothing again", async () => {
+      const key = tenant.keys.sandbox;
+      const { settlement } = await pendingSettlement(key, { value: 1919 });
+      expect((await call("POST", `/settlements/${settlement.id}/execute`, { key })).status).toBe(
+        202,
+      );
+      expect((await settled(key, settlement.id)).status).toBe("executed");
+      const path = `/settlements/${settlement.id}/reverse`;
+      const idempotency = { "Idempotency-Key": `reverse-${settlement.id}` };
+      const reverse = () =>
+        call("POST", path, { key, headers: idempotency, body: { reason: "refund" } });
+      // The charge's row locked: the rail's reversal waits past RAIL_TIMEOUT_MS.
+      const lock = await holdLock(
+        (tx) => tx`select 1 from sandbox_charges where settlement_id = ${settlement.id} for update`,
+      );
+      const timedOut = await reverse().finally(lock.release);
+      expectError(timedOut, 502, "bad_gateway");
+      // Once the claim is stale, the complete-reversal job asks the rail again and records it.
+      const recorded = await eventually(async () => {
+        const current = await call("GET", `/settlements/${settlement.id}`, { key });
+        expect(current.body.status).toBe("reversed");
+        return current.body;
+      }, 20_000);
+
+      const retried = await reverse();
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+      expect(retried.body).toMatchObject({
+        id: settlement.id,
+        status: "reversed",
+        reason: "refund",
+        reversedAt: recorded.reversedAt,
+      });
+      // The same request without the key answers alike; another reason is another request.
+      const repeated = await call("POST", path, { key, body: { reason: "refund" } });
+      expect(repeated.status).toBe(200);
+      expect(repeated.body).toEqual(retried.body);
+      const other = expectError(
+        await call("POST", path, { key, body: { reason: "changed my mind" } }),
+        409,
+        "conflict",
+      );
+      expect(other.message).toContain("reversed");
+
+      const [charge] = await db
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.settlementId, settlement.id));
+      expect(charge).toMatchObject({ status: "reversed", attempts: 1 });
+      const reversedEvents = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(
+          and(
+            eq(events.type, "settlement.reversed"),
+            sql`${events.data}->'object'->>'id' = ${settlement.id}`,
+          ),
+        );
+      expect(reversedEvents).toHaveLength(1);
     });
   },
 );

@@ -5,8 +5,9 @@ import { deliveryRequested, type TDeliveryRequested } from "@/lib/events/jobs";
 import { enqueueJobs } from "@/lib/jobs/enqueue-job";
 
 /**
- * Puts finished deliveries back to pending, due now, and enqueues their sending on a fresh retry
- * schedule, in the caller's transaction (which holds them locked); attempt numbers continue.
+ * Puts deliveries back to pending (finished ones, or pending ones whose run stopped), due now,
+ * and enqueues their sending on a fresh retry schedule, in the caller's transaction (which holds
+ * them locked); attempt numbers continue.
  */
 export async function requeueDeliveries(
   tx: TTransaction,

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { RequestOptions } from "node:https";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkWebhookUrl, type TResolveHost } from "@/lib/webhooks/url-safety/url-safety";
+import type { TResolveHost } from "@/lib/webhooks/url-safety/resolve-host";
+import { checkWebhookUrl } from "@/lib/webhooks/url-safety/url-safety";
 import {
   hookTestCert,
   startReceiver,

@@ -4,11 +4,9 @@ import { request as httpsRequest, type RequestOptions } from "node:https";
 import { isIP } from "node:net";
 import type { TEnvironment } from "@/lib/environment";
 import { pinnedLookup } from "@/lib/webhooks/url-safety/pinned-lookup";
-import {
-  checkWebhookUrl,
-  type TResolveHost,
-  type TUrlCheck,
-} from "@/lib/webhooks/url-safety/url-safety";
+import type { TResolveHost } from "@/lib/webhooks/url-safety/resolve-host";
+import { checkWebhookUrl, type TUrlCheck } from "@/lib/webhooks/url-safety/url-safety";
+import { withinDeadline } from "@/lib/webhooks/url-safety/within-deadline";
 import { receiverAgents, type TPinnedOptions } from "./receiver-agents";
 import { parseRetryAfter } from "./retry-after";
 import { maxRetryAfterMs } from "./schedule";
@@ -169,18 +167,6 @@ function postOnce(
     });
     req.end(body);
   });
-}
-
-async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | "timeout"> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), ms);
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -1,15 +1,17 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, statementDb, type TTransaction } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { TAttemptResult } from "./attempt-result";
 import { failingSince } from "./failing-since";
 import { nextRetry, shouldDisableEndpoint } from "./schedule";
 
-export type TAttemptOutcome =
-  | { done: true; status: "delivered" | "failed" | "cancelled" }
-  | { done: false; retryInMs: number; nextAttemptAt: string };
+type TClosedStatus = "delivered" | "failed" | "cancelled";
 
-type TDeliveryStatus = TAttemptOutcome & { done: true };
+export type TAttemptOutcome =
+  | { done: true; status: TClosedStatus }
+  /** A later attempt (a manual retry's) took the delivery over: this run stops. */
+  | { done: true; status: "superseded" }
+  | { done: false; retryInMs: number; nextAttemptAt: string };
 
 async function disableEndpoint(tx: TTransaction, endpointId: string, reason: string) {
   await tx
@@ -72,7 +74,7 @@ async function closeDelivered(requests: TSettleRequest[]): Promise<Set<string>> 
       last_latency_ms = r.latency_ms, last_error = null, next_attempt_at = null,
       delivered_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
     from recorded r
-    where d.id = r.delivery_id and d.status = 'pending'
+    where d.id = r.delivery_id and d.status = 'pending' and d.attempts < r.attempt
     returning d.id`);
   return new Set(closed.map((row) => row.id));
 }
@@ -82,7 +84,10 @@ async function closeDelivered(requests: TSettleRequest[]): Promise<Set<string>> 
  * failed for good, or another try after the scheduled wait (or the receiver's Retry-After). A
  * 410 Gone, or 5 days of nothing but failures, disables the endpoint. Successful first writes
  * close in one statement; the rest are settled one by one. Safe to run twice for the same
- * attempt: the first write wins and the answer is the same.
+ * attempt: the first write wins and the answer is the same, unless a later attempt took the
+ * delivery over meanwhile (a manual retry reopened what the first run closed): a delivery is
+ * only ever changed by an attempt later than every one it counts, so the step run again leaves
+ * it to that attempt and answers `superseded`.
  */
 export async function settleAttempts(requests: TSettleRequest[]): Promise<TAttemptOutcome[]> {
   const closed = await closeDelivered(requests.filter(({ result }) => result.succeeded));
@@ -93,6 +98,17 @@ export async function settleAttempts(requests: TSettleRequest[]): Promise<TAttem
         : settleOne(request),
     ),
   );
+}
+
+/** What became of a delivery that an attempt may no longer change. */
+async function current(tx: TTransaction, deliveryId: string): Promise<TAttemptOutcome> {
+  const [row] = await tx
+    .select({ status: webhookDeliveries.status })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (!row) return { done: true, status: "cancelled" };
+  // Pending, yet not this attempt's: a later attempt owns it now.
+  return { done: true, status: row.status === "pending" ? "superseded" : row.status };
 }
 
 /** One attempt's result, in a transaction: see settleAttempts. */
@@ -122,6 +138,19 @@ function settleOne({
       .where(and(attemptKey, isNull(webhookAttempts.finishedAt)));
     const [recorded] = await tx.select().from(webhookAttempts).where(attemptKey);
     const finishedAt = recorded!.finishedAt!;
+    // Only an attempt later than every one the delivery counts may change it, or its endpoint:
+    // the same step run again after a manual retry reopened the delivery leaves both alone.
+    // Checked before the endpoint is touched, and again by each write (a concurrent cancel).
+    const unchanged = and(
+      eq(webhookDeliveries.id, deliveryId),
+      eq(webhookDeliveries.status, "pending"),
+      lt(webhookDeliveries.attempts, attempt),
+    );
+    const [owned] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(unchanged);
+    if (!owned) return current(tx, deliveryId);
 
     const last = {
       attempts: attempt,
@@ -131,7 +160,7 @@ function settleOne({
       lastError: result.error,
       updatedAt: new Date(),
     };
-    const close = async (status: TDeliveryStatus["status"]): Promise<TAttemptOutcome> => {
+    const close = async (status: TClosedStatus): Promise<TAttemptOutcome> => {
       const [updated] = await tx
         .update(webhookDeliveries)
         .set({
@@ -140,17 +169,9 @@ function settleOne({
           nextAttemptAt: null,
           ...(status === "delivered" ? { deliveredAt: finishedAt } : {}),
         })
-        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")))
+        .where(unchanged)
         .returning({ id: webhookDeliveries.id });
-      return { done: true, status: updated ? status : await current() };
-    };
-    const current = async (): Promise<TDeliveryStatus["status"]> => {
-      const [row] = await tx
-        .select({ status: webhookDeliveries.status })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.id, deliveryId));
-      // Still pending here cannot happen: only a closed or deleted delivery refuses the update.
-      return !row || row.status === "pending" ? "cancelled" : row.status;
+      return updated ? { done: true, status } : current(tx, deliveryId);
     };
 
     if (result.succeeded) return close("delivered");
@@ -168,9 +189,9 @@ function settleOne({
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({ ...last, nextAttemptAt })
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")))
+      .where(unchanged)
       .returning({ id: webhookDeliveries.id });
-    if (!updated) return { done: true, status: await current() };
+    if (!updated) return current(tx, deliveryId);
     return {
       done: false,
       retryInMs: Math.max(0, nextAttemptAt.getTime() - Date.now()),

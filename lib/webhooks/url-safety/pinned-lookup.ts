@@ -1,5 +1,5 @@
 import type { LookupFunction } from "node:net";
-import type { TVettedAddress } from "./url-safety";
+import type { TVettedAddress } from "./resolve-host";
 
 /**
  * A `lookup` for node:http/https that answers every query with the address vetted beforehand,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { config, parseConfig, setConfigVariables } from "@/config";
 import { allowPrivateUrls } from "./allow-private-urls";
-import { checkWebhookUrl, type TResolveHost } from "./url-safety";
+import type { TResolveHost } from "./resolve-host";
+import { checkWebhookUrl } from "./url-safety";
 
 /** A resolver with fixed answers, so no test depends on outside DNS. */
 function fakeDns(answers: Record<string, string[]>): TResolveHost {
@@ -192,6 +193,28 @@ describe("allowPrivateUrls", () => {
       setConfigVariables({
         WEBHOOKS_ALLOW_PRIVATE_URLS: previous === undefined ? undefined : String(previous),
       });
+    }
+  });
+});
+
+describe("checkWebhookUrl's deadline on resolution", () => {
+  it("refuses a host that does not resolve within WEBHOOK_DNS_TIMEOUT_MS, without waiting for it", async () => {
+    setConfigVariables({ WEBHOOK_DNS_TIMEOUT_MS: "300" });
+    try {
+      const started = performance.now();
+      const result = await checkWebhookUrl({
+        url: "https://slow.example.com/hook",
+        environment: "production",
+        resolve: () => new Promise(() => undefined),
+      });
+      expect(result).toEqual({
+        ok: false,
+        reason: "unresolvable",
+        message: "url host did not resolve within 300 ms",
+      });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      setConfigVariables({ WEBHOOK_DNS_TIMEOUT_MS: undefined });
     }
   });
 });

@@ -1,15 +1,12 @@
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { config } from "@/config";
 import type { TEnvironment } from "@/lib/environment";
 import { refusedCategory, type TAddressCategory } from "./address-ranges";
 import { allowPrivateUrls } from "./allow-private-urls";
+import { resolveHost, type TResolveHost, type TVettedAddress, timedOut } from "./resolve-host";
+import { withinDeadline } from "./within-deadline";
 
 export const maxWebhookUrlLength = 2048;
-
-export type TVettedAddress = { address: string; family: 4 | 6 };
-
-/** Every address `hostname` resolves to (node:dns lookup by default; replaceable in tests). */
-export type TResolveHost = (hostname: string) => Promise<TVettedAddress[]>;
 
 export type TUrlRefusal =
   | "invalid_url"
@@ -44,10 +41,18 @@ const categoryWords: Record<TAddressCategory, string> = {
   invalid: "an invalid address",
 };
 
-export const resolveHost: TResolveHost = async (hostname) => {
-  const answers = await lookup(hostname, { all: true });
-  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
-};
+/** The host's addresses (none when it has none), or "timeout" when they took too long. */
+async function resolveWithin(
+  resolve: TResolveHost,
+  hostname: string,
+  timeoutMs: number,
+): Promise<TVettedAddress[] | "timeout"> {
+  try {
+    return await withinDeadline(resolve(hostname), timeoutMs);
+  } catch (error) {
+    return timedOut(error) ? "timeout" : [];
+  }
+}
 
 function refuse(reason: TUrlRefusal, message: string, category?: TAddressCategory): TUrlCheck {
   return { ok: false, reason, message, ...(category ? { category } : {}) };
@@ -58,18 +63,21 @@ function refuse(reason: TUrlRefusal, message: string, category?: TAddressCategor
  * Production: https only, and every address the host resolves to must be public. Sandbox with
  * private URLs allowed (see `allowPrivateUrls`): http and loopback/private targets too; cloud
  * metadata, unspecified and multicast addresses are refused everywhere.
- * A refusal for a host name does not disclose the address it resolved to.
+ * A refusal for a host name does not disclose the address it resolved to. A host that does not
+ * resolve within `dnsTimeoutMs` is refused as unresolvable.
  */
 export async function checkWebhookUrl({
   url,
   environment,
   allowPrivate = allowPrivateUrls({ environment }),
   resolve = resolveHost,
+  dnsTimeoutMs = config().WEBHOOK_DNS_TIMEOUT_MS,
 }: {
   url: string;
   environment: TEnvironment;
   allowPrivate?: boolean;
   resolve?: TResolveHost;
+  dnsTimeoutMs?: number;
 }): Promise<TUrlCheck> {
   const relaxed = environment === "sandbox" && allowPrivate;
   if (url.length > maxWebhookUrlLength) {
@@ -106,11 +114,11 @@ export async function checkWebhookUrl({
   if (literal !== 0) {
     addresses = [{ address: hostname, family: literal === 6 ? 6 : 4 }];
   } else {
-    try {
-      addresses = await resolve(hostname);
-    } catch {
-      addresses = [];
+    const resolved = await resolveWithin(resolve, hostname, dnsTimeoutMs);
+    if (resolved === "timeout") {
+      return refuse("unresolvable", `url host did not resolve within ${dnsTimeoutMs} ms`);
     }
+    addresses = resolved;
     if (addresses.length === 0) {
       return refuse("unresolvable", "url host could not be resolved");
     }

@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse an executed settlement
-         * @description Moves the money back on the rail and sets status `reversed`. 409 unless `executed`, while another reversal of it is at the rail, or when the rail refuses (e.g. a payee's wallet no longer holds its share). 502 when the rail does not answer in time: the settlement then stays claimed for two rail timeouts (409 meanwhile), after which repeating the request completes the reversal (the rail reverses at most once).
+         * @description Moves the money back on the rail and sets status `reversed`. 409 unless `executed`, while another reversal of it is at the rail, or when the rail refuses (e.g. a payee's wallet no longer holds its share). 502 when the rail does not answer in time: the settlement then stays claimed for two rail timeouts (409 meanwhile), after which repeating the request completes the reversal (the rail reverses at most once). A request that repeats a recorded reversal (same `reason`, or none again) answers 200 with the settlement and moves nothing, so a retry after a 502 gets the reversal's outcome.
          *
          *     Scope: `settlement.reverse`.
          */

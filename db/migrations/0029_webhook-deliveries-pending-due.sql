@@ -1,0 +1,1 @@
+CREATE INDEX "idx_webhook_deliveries_pending_on_next_attempt" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE status = 'pending';
