@@ -26,7 +26,7 @@ json_report() { echo "--reporter=default --reporter=json --outputFile.json=$repo
 step "SDK: types generated from the OpenAPI document are current; the package builds and would publish"
 bash scripts/sdk-types.sh --check
 npm run --silent build --workspace @agent-settlement/sdk
-npm run --silent sdk:release -- --dry-run 2>&1 | grep -E "^npm notice (name|version|total files)|^\+ "
+npm run sdk:release -- --dry-run 2>&1 | grep -E "^npm notice (name|version|total files)|^\+ "
 step "lint and types (the SDK's client and verifiers without Node's types: they run anywhere)"
 npx biome ci .
 npx tsc --noEmit -p .
