@@ -23,6 +23,8 @@ export const toolDescriptions: Record<string, string> = {
     "Revoke an agent's signing key: new signatures under it are refused; receipts that already carry it keep verifying.",
   deleteAgent:
     "Delete an agent. It can no longer negotiate or be paid; past settlements and receipts keep naming it.",
+  getMe:
+    "Who this credential is: its organization, environment (sandbox or production), API key or the agent a token acts as, scopes, and the plan's rate limit. Use it first to learn what you may do.",
   issueAgentToken:
     "Issue a short-lived agent token that acts as one agent with a subset of the key's scopes. Use it to hand an agent its own credential instead of the API key.",
   revokeAgentTokens: "Revoke every agent token of an agent (or one token by its jti) at once.",
