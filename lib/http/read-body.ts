@@ -12,9 +12,15 @@ const tooLarge = () =>
 /** The request body as text, refused with 413 past MAX_BODY_BYTES and 400 when not UTF-8. */
 export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) {
+    if (declared > MAX_BODY_BYTES) throw tooLarge();
+    return "";
+  }
   const reader = request.body.getReader();
+  if (declared > MAX_BODY_BYTES) {
+    discardRest(reader);
+    throw tooLarge();
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
