@@ -2,9 +2,9 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    // The client and verifiers: any runtime with fetch and WebCrypto.
+    // The client and verifiers: any runtime with fetch and WebCrypto; ESM and CommonJS.
     entry: { index: "src/index.ts" },
-    format: "esm",
+    format: ["esm", "cjs"],
     platform: "neutral",
     target: "es2022",
     dts: true,
