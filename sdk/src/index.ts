@@ -28,4 +28,9 @@ export {
 } from "./receipts";
 export type { TRetryOptions } from "./retry";
 export type { TWaitOptions } from "./wait";
-export { type TWebhookEvent, verifyWebhook, WebhookVerificationError } from "./webhooks";
+export {
+  signWebhookForTest,
+  type TWebhookEvent,
+  verifyWebhook,
+  WebhookVerificationError,
+} from "./webhooks";
