@@ -3,7 +3,8 @@ import { defineConfig } from "tsup";
 export default defineConfig([
   {
     // The client and verifiers: any runtime with fetch and WebCrypto; ESM and CommonJS.
-    entry: { index: "src/index.ts" },
+    // `webhooks` alone: a receiver that only verifies deliveries loads no zod and no client.
+    entry: { index: "src/index.ts", webhooks: "src/webhooks.ts" },
     format: ["esm", "cjs"],
     platform: "neutral",
     target: "es2022",

@@ -117,13 +117,18 @@ describe("the packed SDK, installed outside the repository", () => {
     const script = [
       'import { readFileSync } from "node:fs";',
       'import { verifyReceiptBundle, createClient } from "@agent-settlement/sdk";',
+      'import { verifyWebhook } from "@agent-settlement/sdk/webhooks";',
       'const read = (file) => JSON.parse(readFileSync(file, "utf8"));',
       'const result = await verifyReceiptBundle(read("bundle.json"), read("jwks.json"));',
-      "console.log(JSON.stringify({ status: result.status, client: typeof createClient }));",
+      "console.log(JSON.stringify({ status: result.status, client: typeof createClient, webhooks: typeof verifyWebhook }));",
     ].join("\n");
     writeFileSync(path.join(directory, "check.mjs"), script);
     const { stdout } = await run("node", ["check.mjs"], { cwd: directory });
-    expect(JSON.parse(stdout)).toEqual({ status: "valid", client: "function" });
+    expect(JSON.parse(stdout)).toEqual({
+      status: "valid",
+      client: "function",
+      webhooks: "function",
+    });
   });
 
   test("its CommonJS entry works with require(), errors as typed classes", async () => {
