@@ -1,6 +1,6 @@
 /*
  * attest.verify_api: POST /v1/receipts/:id/verify (recomputeHash) through the production build,
- * against the GET /api/health floor of the same servers, in alternating rounds (medians), each
+ * against the GET /v1/me floor of the same servers (the pipeline without the route's work), in alternating rounds (medians), each
  * round on the next of several server processes.
  * Verification rotates over sealed receipts, so two connections rarely verify the same receipt
  * at once (that answers 409, which does not count towards the rate). Rate limiting is off, as
@@ -13,7 +13,7 @@ import { createOrganization } from "@/lib/orgs/create-organization";
 import { issueTestReceipt, sealAll } from "@/tests/support/receipts";
 import { alternate } from "./lib/alternate";
 import { figure, type TFigure } from "./lib/figure";
-import { healthRate } from "./lib/floor";
+import { pipelineRate } from "./lib/floor";
 import { withBenchDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
 import { processesPerSide, rotating, startServers, stopServers } from "./lib/processes";
@@ -78,10 +78,10 @@ export async function benchAttestApi(settings: TSettings): Promise<TFigure[]> {
         verifyRate({ baseUrl, key, ids, seconds, connections: settings.connections });
       for (const { baseUrl } of servers) {
         await verify(baseUrl, settings.warmupSeconds);
-        await healthRate(baseUrl, settings, settings.warmupSeconds);
+        await pipelineRate(baseUrl, key, settings, settings.warmupSeconds);
       }
       const rates = await alternate(settings.rounds * processesPerSide, {
-        floor: rotating(servers, (baseUrl) => healthRate(baseUrl, settings)),
+        floor: rotating(servers, (baseUrl) => pipelineRate(baseUrl, key, settings)),
         verify: rotating(servers, (baseUrl) => verify(baseUrl, settings.roundSeconds)),
       });
       return [

@@ -25,12 +25,11 @@ export {
   type TVerifyResult,
   verifyWebhook,
 } from "@/lib/webhooks/delivery/signing";
+export { type TWebhookSecret, ZWebhookSecret } from "@/lib/webhooks/endpoints/schemas";
 export {
   decodeWebhookSecret,
   type TDecodedSecret,
-  type TWebhookSecret,
   webhookSecretKey,
-  ZWebhookSecret,
 } from "@/lib/webhooks/endpoints/secret";
 export {
   alwaysRefused,

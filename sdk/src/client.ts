@@ -12,6 +12,11 @@ export type TClientOptions = {
   /** Only needed for agent tokens, whose environment the key prefix cannot tell. */
   environment?: "sandbox" | "production";
   retries?: TRetryOptions;
+  /**
+   * Milliseconds a call may take, its retries included; past it the call throws
+   * ApiConnectionError `timeout`. Unset: no limit.
+   */
+  timeoutMs?: number;
   /** A fetch to use instead of the global one (tests, proxies, custom agents). */
   fetch?: (request: Request) => Promise<Response>;
 };
@@ -20,7 +25,17 @@ export type TClientOptions = {
 export type TRequestOptions = {
   /** Sent as `Idempotency-Key`; by default each call gets a fresh one, reused by its retries. */
   idempotencyKey?: string;
+  /** Aborts the call (ApiConnectionError `aborted`). */
   signal?: AbortSignal;
+  /** This call's time limit, its retries included; the client's `timeoutMs` still applies. */
+  timeoutMs?: number;
+};
+
+/** One signal that aborts when any of the given ones does, or after `timeoutMs`. */
+const abortSignal = (signal: AbortSignal | undefined, timeoutMs: number | undefined) => {
+  const signals = [signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)];
+  const given = signals.filter((each): each is AbortSignal => each !== undefined);
+  return given.length > 1 ? AbortSignal.any(given) : given[0];
 };
 
 type TQuery<K extends keyof operations> = NonNullable<operations[K]["parameters"]["query"]>;
@@ -67,7 +82,7 @@ const errorsThrown: Middleware = {
 
 const requestInit = (options: TRequestOptions = {}) => ({
   headers: options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {},
-  signal: options.signal,
+  signal: abortSignal(options.signal, options.timeoutMs),
 });
 
 /** The data of a call that succeeded; failures were thrown by the middleware already. */
@@ -79,10 +94,16 @@ const data = async <T>(pending: Promise<{ data?: T }>): Promise<T> => (await pen
  */
 export function createClient(options: TClientOptions) {
   const origin = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
-  const transport = fetchWithRetries(
+  const retrying = fetchWithRetries(
     options.fetch ?? ((request) => fetch(request)),
     options.retries,
   );
+  const transport = (request: Request) =>
+    retrying(
+      options.timeoutMs === undefined
+        ? request
+        : new Request(request, { signal: abortSignal(request.signal, options.timeoutMs) }),
+    );
   const api = createFetchClient<paths>({
     baseUrl: `${origin}${basePath(options)}`,
     headers: { Authorization: `Bearer ${options.apiKey}` },
@@ -276,7 +297,9 @@ export function createClient(options: TClientOptions) {
       evidence: (evidenceId: string) =>
         data(api.GET("/attest/evidence/{id}", { params: id(evidenceId) })),
       replay: (body: TJsonBody<"attestReplay">) => data(api.POST("/attest/replay", { body })),
-      checkpoint: () => data(api.GET("/attest/log/checkpoint")),
+      /** The latest signed tree head, as JSON (the endpoint's default is the signed note). */
+      checkpoint: () =>
+        data(api.GET("/attest/log/checkpoint", { headers: { accept: "application/json" } })),
       consistencyProof: (query: TQuery<"getLogConsistencyProof">) =>
         data(api.GET("/attest/log/consistency", { params: { query } })),
       inclusionProof: (query: TQuery<"getLogInclusionProof">) =>

@@ -6,7 +6,19 @@ export {
   type TClientOptions,
   type TRequestOptions,
 } from "./client";
-export { AgentSettlementError, type TAgentSettlementErrorFields } from "./errors";
+export {
+  AgentSettlementError,
+  ApiConnectionError,
+  ApiServerError,
+  AuthenticationError,
+  ConflictError,
+  IdempotencyError,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  type TAgentSettlementErrorFields,
+} from "./errors";
 export type * from "./generated/openapi";
 export { paginate } from "./paginate";
 export {
@@ -16,4 +28,9 @@ export {
 } from "./receipts";
 export type { TRetryOptions } from "./retry";
 export type { TWaitOptions } from "./wait";
-export { type TWebhookEvent, verifyWebhook, WebhookVerificationError } from "./webhooks";
+export {
+  signWebhookForTest,
+  type TWebhookEvent,
+  verifyWebhook,
+  WebhookVerificationError,
+} from "./webhooks";

@@ -1,4 +1,4 @@
-import { AgentSettlementError } from "./errors";
+import { ApiConnectionError } from "./errors";
 
 export type TRetryOptions = {
   /** Attempts after the first; 0 turns retries off. */
@@ -21,18 +21,30 @@ export function retryAfterMs(response: Response, now = Date.now()): number | und
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-const sleep = (ms: number, signal: AbortSignal | null) =>
+/** An abort by the caller's signal, or its timeout, as the SDK's own error. */
+const aborted = (request: Request) =>
+  new ApiConnectionError(
+    {
+      status: 0,
+      code: request.signal.reason?.name === "TimeoutError" ? "timeout" : "aborted",
+      message: `${request.method} ${request.url}: ${String(request.signal.reason?.message ?? "aborted")}`,
+    },
+    { cause: request.signal.reason },
+  );
+
+const sleep = (ms: number, request: Request) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    const { signal } = request;
+    if (signal.aborted) return reject(aborted(request));
     const abort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(aborted(request));
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", abort);
+      signal.removeEventListener("abort", abort);
       resolve();
     }, ms);
-    signal?.addEventListener("abort", abort, { once: true });
+    signal.addEventListener("abort", abort, { once: true });
   });
 
 /**
@@ -55,9 +67,9 @@ export function fetchWithRetries(
       try {
         response = await fetchImpl(canRetry ? request.clone() : request);
       } catch (error) {
-        if (request.signal.aborted) throw error;
+        if (request.signal.aborted) throw aborted(request);
         if (!canRetry || !repeatable) {
-          throw new AgentSettlementError(
+          throw new ApiConnectionError(
             {
               status: 0,
               code: "connection_error",
@@ -66,7 +78,7 @@ export function fetchWithRetries(
             { cause: error },
           );
         }
-        await sleep(backoff, request.signal);
+        await sleep(backoff, request);
         continue;
       }
       const retryable =
@@ -75,7 +87,7 @@ export function fetchWithRetries(
       const wait = retryAfterMs(response) ?? backoff;
       if (wait > maxDelayMs) return response;
       await response.body?.cancel();
-      await sleep(wait, request.signal);
+      await sleep(wait, request);
     }
   };
 }

@@ -1,4 +1,4 @@
-import { AgentSettlementError } from "./errors";
+import { AgentSettlementError, ApiConnectionError } from "./errors";
 
 export type TWaitOptions = {
   /** Give up (AgentSettlementError `timeout`) after this long; the settlement carries on. */
@@ -29,7 +29,7 @@ export async function executeAndWait<TSettlement extends { id: string; status: s
   while (settlement.status === "executing") {
     const left = deadline - Date.now();
     if (left <= 0) {
-      throw new AgentSettlementError({
+      throw new ApiConnectionError({
         status: 0,
         code: "timeout",
         message: `settlement ${settlement.id} is still executing after ${timeoutMs} ms`,

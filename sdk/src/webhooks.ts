@@ -40,6 +40,44 @@ const constantTimeEqual = (a: string, b: string) => {
   return difference === 0;
 };
 
+/** The base64 HMAC-SHA256 of `id.timestamp.payload` under a secret (Standard Webhooks `v1`). */
+async function webhookSignature(input: {
+  secret: string;
+  id: string;
+  timestamp: string;
+  payload: string;
+}): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    secretKey(input.secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const signed = new TextEncoder().encode(`${input.id}.${input.timestamp}.${input.payload}`);
+  return toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, signed)));
+}
+
+/**
+ * For your tests: the headers the service would send with `payload` signed by `secret`, so a
+ * receiver's verification can be tested without a delivery. `verifyWebhook` accepts them.
+ */
+export async function signWebhookForTest({
+  payload,
+  secret,
+  id = `evt-test-${crypto.randomUUID()}`,
+  timestamp = new Date(),
+}: {
+  payload: string;
+  secret: string;
+  id?: string;
+  timestamp?: Date;
+}): Promise<Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string>> {
+  const seconds = String(Math.floor(timestamp.getTime() / 1000));
+  const signature = await webhookSignature({ secret, id, timestamp: seconds, payload });
+  return { "webhook-id": id, "webhook-timestamp": seconds, "webhook-signature": `v1,${signature}` };
+}
+
 /**
  * Checks a delivery's Standard Webhooks signature and returns its event. `payload` is the raw
  * request body, exactly as received; `secret` may list several secrets while you rotate yours,
@@ -71,16 +109,8 @@ export async function verifyWebhook(
     .split(" ")
     .filter((entry) => entry.startsWith("v1,"))
     .map((entry) => entry.slice(3));
-  const signed = new TextEncoder().encode(`${id}.${timestamp}.${payload}`);
   for (const candidate of typeof secret === "string" ? [secret] : secret) {
-    const key = await crypto.subtle.importKey(
-      "raw",
-      secretKey(candidate),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-    const expected = toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, signed)));
+    const expected = await webhookSignature({ secret: candidate, id, timestamp, payload });
     if (offered.some((signature) => constantTimeEqual(signature, expected))) {
       return JSON.parse(payload) as TWebhookEvent;
     }

@@ -117,12 +117,32 @@ describe("the packed SDK, installed outside the repository", () => {
     const script = [
       'import { readFileSync } from "node:fs";',
       'import { verifyReceiptBundle, createClient } from "@agent-settlement/sdk";',
+      'import { verifyWebhook } from "@agent-settlement/sdk/webhooks";',
       'const read = (file) => JSON.parse(readFileSync(file, "utf8"));',
       'const result = await verifyReceiptBundle(read("bundle.json"), read("jwks.json"));',
-      "console.log(JSON.stringify({ status: result.status, client: typeof createClient }));",
+      "console.log(JSON.stringify({ status: result.status, client: typeof createClient, webhooks: typeof verifyWebhook }));",
     ].join("\n");
     writeFileSync(path.join(directory, "check.mjs"), script);
     const { stdout } = await run("node", ["check.mjs"], { cwd: directory });
-    expect(JSON.parse(stdout)).toEqual({ status: "valid", client: "function" });
+    expect(JSON.parse(stdout)).toEqual({
+      status: "valid",
+      client: "function",
+      webhooks: "function",
+    });
+  });
+
+  test("its CommonJS entry works with require(), errors as typed classes", async () => {
+    const script = [
+      'const { readFileSync } = require("node:fs");',
+      'const sdk = require("@agent-settlement/sdk");',
+      'const read = (file) => JSON.parse(readFileSync(file, "utf8"));',
+      'sdk.verifyReceiptBundle(read("bundle.json"), read("jwks.json")).then((result) => {',
+      '  const error = new sdk.NotFoundError({ status: 404, code: "not_found", message: "gone" });',
+      "  console.log(JSON.stringify({ status: result.status, typed: error instanceof sdk.AgentSettlementError }));",
+      "});",
+    ].join("\n");
+    writeFileSync(path.join(directory, "check.cjs"), script);
+    const { stdout } = await run("node", ["check.cjs"], { cwd: directory });
+    expect(JSON.parse(stdout)).toEqual({ status: "valid", typed: true });
   });
 });

@@ -1,5 +1,6 @@
 import {
   createClient,
+  signWebhookForTest,
   type TAgentSettlementClient,
   verifyWebhook,
   WebhookVerificationError,
@@ -46,6 +47,32 @@ async function deliveryAbout(agentId: string) {
 }
 
 describe("verifyWebhook on real deliveries", () => {
+  test("signWebhookForTest signs as the service does: a real delivery's own signature, which verifyWebhook accepts", async () => {
+    const endpoint = await client.webhooks.create({
+      url: `${target.origin}/test-helper`,
+      events: ["agent.registered"],
+      secret: whsec,
+    });
+    const agent = await client.agents.create({ name: "Signed by the helper" });
+    const received = await deliveryAbout(agent.id);
+    const delivered = headersOf(received);
+    const signed = await signWebhookForTest({
+      payload: received.body,
+      secret: whsec,
+      id: delivered["webhook-id"],
+      timestamp: new Date(Number(delivered["webhook-timestamp"]) * 1000),
+    });
+    expect(signed).toEqual({
+      "webhook-id": delivered["webhook-id"],
+      "webhook-timestamp": delivered["webhook-timestamp"],
+      "webhook-signature": delivered["webhook-signature"],
+    });
+    const fresh = await signWebhookForTest({ payload: received.body, secret: whsec });
+    expect((await verifyWebhook(received.body, fresh, whsec)).type).toBe("agent.registered");
+    // The other tests read deliveries by agent: this endpoint must not add its own.
+    await client.webhooks.delete(endpoint.id);
+  });
+
   test("accepts whsec_ and plain secrets, both signatures during a rotation, and refuses forgeries", async () => {
     const endpoint = await client.webhooks.create({
       url: `${target.origin}/hook`,

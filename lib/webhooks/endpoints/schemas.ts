@@ -5,7 +5,18 @@ import { ZListQuery } from "@/lib/http/pagination";
 import { ZTimeInput } from "@/lib/http/time-input";
 import { rollOverlaps } from "@/lib/keys/roll-overlaps";
 import { maxWebhookUrlLength } from "@/lib/webhooks/url-safety/url-safety";
-import { ZWebhookSecret } from "./secret";
+import { decodeWebhookSecret } from "./secret";
+
+/** A signing secret as a client supplies it on creation. */
+export const ZWebhookSecret = z
+  .string({ error: "secret must be a string" })
+  .superRefine((secret, ctx) => {
+    const decoded = decodeWebhookSecret(secret);
+    if (!decoded.ok) {
+      ctx.addIssue({ code: "custom", message: decoded.message });
+    }
+  });
+export type TWebhookSecret = z.infer<typeof ZWebhookSecret>;
 
 export const ZWebhookId = z
   .string()

@@ -1,11 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  decodeWebhookSecret,
-  generateWebhookSecret,
-  webhookSecretKey,
-  ZWebhookSecret,
-} from "./secret";
+import { ZWebhookSecret } from "./schemas";
+import { decodeWebhookSecret, generateWebhookSecret, webhookSecretKey } from "./secret";
 
 const messageOf = (secret: unknown) => {
   const parsed = ZWebhookSecret.safeParse(secret);

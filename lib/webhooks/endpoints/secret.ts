@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { fromBase64, toBase64 } from "@/lib/attest/bytes";
 
 const whsecPrefix = "whsec_";
@@ -56,17 +55,6 @@ export function decodeWebhookSecret(secret: string): TDecodedSecret {
   }
   return { ok: true, key: new TextEncoder().encode(secret) };
 }
-
-/** A signing secret as a client supplies it on creation. */
-export const ZWebhookSecret = z
-  .string({ error: "secret must be a string" })
-  .superRefine((secret, ctx) => {
-    const decoded = decodeWebhookSecret(secret);
-    if (!decoded.ok) {
-      ctx.addIssue({ code: "custom", message: decoded.message });
-    }
-  });
-export type TWebhookSecret = z.infer<typeof ZWebhookSecret>;
 
 /** The key bytes of a secret already validated; throws on an invalid one (a programming error). */
 export function webhookSecretKey(secret: string): Uint8Array {
