@@ -2,8 +2,8 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    // The client and verifiers: any runtime with fetch and WebCrypto.
-    entry: { index: "src/index.ts" },
+    // The client, verifiers and x402 schemes: any runtime with fetch and WebCrypto.
+    entry: { index: "src/index.ts", x402: "src/x402.ts" },
     format: "esm",
     platform: "neutral",
     target: "es2022",

@@ -10,6 +10,7 @@ import { receiptOperations } from "@/lib/receipts/operations";
 import { settlementOperations } from "@/lib/settlements/operations";
 import { tokenOperations } from "@/lib/tokens/operations";
 import { webhookOperations } from "@/lib/webhooks/operations";
+import { x402Operations } from "@/lib/x402/operations";
 
 /** Every /v1 operation, in the order the reference presents them. */
 export const allOperations: TOperation[] = [
@@ -24,4 +25,5 @@ export const allOperations: TOperation[] = [
   ...receiptOperations,
   ...attestOperations,
   ...attestLogOperations,
+  ...x402Operations,
 ];

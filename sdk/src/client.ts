@@ -33,7 +33,7 @@ type TJsonBody<K extends keyof operations> = operations[K] extends {
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 
 /** `/sandbox/v1` for sandbox credentials, `/v1` for production ones. */
-function basePath({ apiKey, environment }: Pick<TClientOptions, "apiKey" | "environment">) {
+export function basePath({ apiKey, environment }: Pick<TClientOptions, "apiKey" | "environment">) {
   const chosen =
     environment ??
     (apiKey.startsWith("sk_test_")

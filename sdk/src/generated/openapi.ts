@@ -826,6 +826,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/x402/supported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * x402 facilitator: the payment kinds it settles
+         * @description The x402 v2 facilitator's `supported` answer, as `@x402/core`'s `HTTPFacilitatorClient` reads it: the scheme `exact` on the network `agent-settlement:sandbox` (or `agent-settlement:production`). See docs/x402.md.
+         *
+         *     Scope: `settlement.read`.
+         */
+        get: operations["x402Supported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/x402/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * x402 facilitator: verify a payment without moving money
+         * @description Checks the paying agent's signed payment against the requirements: network, scheme, signature by an active key of an active agent, expiry, unused nonce, the payer's mandate and balance. A refusal is 200 with `isValid: false` and x402's `invalidReason`.
+         *
+         *     Scope: `settlement.read`.
+         */
+        post: operations["x402Verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/x402/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * x402 facilitator: settle a payment on the ledger
+         * @description Moves the amount from the payer agent's wallet to the `payTo` agent's, once per payload (its nonce is the idempotency key: a retried or concurrent settle answers the same result), as a settlement with a receipt sealed in the log. `transaction` is the settlement id; `extra` names the settlement, the receipt and its `attestHash`. A refusal is 200 with `success: false` and x402's `errorReason`.
+         *
+         *     Scope: `settlement.execute`.
+         */
+        post: operations["x402Settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "negotiation.created": {
@@ -1422,6 +1488,43 @@ export interface components {
             /** @example stl-9bX2kQ7fT1cZ0aWm */
             settlementId?: string;
             receiptId?: string;
+        };
+        X402PaymentRequest: {
+            x402Version: number;
+            paymentPayload: components["schemas"]["X402PaymentPayload"];
+            paymentRequirements: components["schemas"]["X402PaymentRequirements"];
+        };
+        X402PaymentPayload: {
+            x402Version: number;
+            resource?: components["schemas"]["X402ResourceInfo"];
+            accepted: components["schemas"]["X402PaymentRequirements"];
+            /** @description `{ jws }`: the paying agent's compact JWS over the payment statement. */
+            payload: {
+                [key: string]: unknown;
+            };
+            extensions?: {
+                [key: string]: unknown;
+            };
+        };
+        X402ResourceInfo: {
+            url: string;
+            description?: string;
+            mimeType?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        X402PaymentRequirements: {
+            scheme: string;
+            /** @example agent-settlement:sandbox */
+            network: string;
+            asset: string;
+            amount: string;
+            payTo: string;
+            maxTimeoutSeconds: number;
+            /** @default {} */
+            extra?: {
+                [key: string]: unknown;
+            };
         };
         /** @description The body of a `negotiation.created` delivery. */
         NegotiationCreatedEvent: {
@@ -2640,6 +2743,42 @@ export interface components {
             /** @description RFC 9162 §2.1.3 inclusion proof, leaf side first. */
             proof: string[];
         };
+        X402Supported: {
+            kinds: {
+                x402Version: number;
+                scheme: string;
+                network: string;
+                extra?: {
+                    [key: string]: unknown;
+                };
+            }[];
+            extensions: string[];
+            signers: {
+                [key: string]: string[];
+            };
+        };
+        X402VerifyResponse: {
+            isValid: boolean;
+            invalidReason?: string;
+            invalidMessage?: string;
+            payer?: string;
+        };
+        X402SettleResponse: {
+            success: boolean;
+            errorReason?: string;
+            errorMessage?: string;
+            payer?: string;
+            /** @description The settlement's id; empty when nothing was settled. */
+            transaction: string;
+            network: string;
+            amount?: string;
+            /** @description The settlement, its receipt and the receipt's attest hash. */
+            extra?: {
+                settlementId: string;
+                receiptId: string;
+                attestHash: string;
+            };
+        };
         AgentOutput: {
             /**
              * @description Agent id.
@@ -2816,6 +2955,10 @@ export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest']
 export type TestWebhookRequest = components['schemas']['TestWebhookRequest'];
 export type VerifyReceiptRequest = components['schemas']['VerifyReceiptRequest'];
 export type AttestTarget = components['schemas']['AttestTarget'];
+export type X402PaymentRequest = components['schemas']['X402PaymentRequest'];
+export type X402PaymentPayload = components['schemas']['X402PaymentPayload'];
+export type X402ResourceInfo = components['schemas']['X402ResourceInfo'];
+export type X402PaymentRequirements = components['schemas']['X402PaymentRequirements'];
 export type NegotiationCreatedEvent = components['schemas']['NegotiationCreatedEvent'];
 export type Negotiation = components['schemas']['Negotiation'];
 export type Party = components['schemas']['Party'];
@@ -2884,6 +3027,9 @@ export type ReplayResult = components['schemas']['ReplayResult'];
 export type LogCheckpoint = components['schemas']['LogCheckpoint'];
 export type LogConsistencyProof = components['schemas']['LogConsistencyProof'];
 export type LogInclusionProof = components['schemas']['LogInclusionProof'];
+export type X402Supported = components['schemas']['X402Supported'];
+export type X402VerifyResponse = components['schemas']['X402VerifyResponse'];
+export type X402SettleResponse = components['schemas']['X402SettleResponse'];
 export type AgentOutput = components['schemas']['AgentOutput'];
 export type MandateOutput = components['schemas']['MandateOutput'];
 export type NegotiationOutput = components['schemas']['NegotiationOutput'];
@@ -11290,6 +11436,493 @@ export interface operations {
             };
             /** @description `not_found`: The resource does not exist, or belongs to another organization. */
             404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    x402Supported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kinds": [
+                     *         {
+                     *           "x402Version": 1,
+                     *           "scheme": "string",
+                     *           "network": "string",
+                     *           "extra": {}
+                     *         }
+                     *       ],
+                     *       "extensions": [
+                     *         "string"
+                     *       ],
+                     *       "signers": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["X402Supported"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    x402Verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "x402Version": 1,
+                 *       "paymentPayload": {
+                 *         "x402Version": 1,
+                 *         "accepted": {
+                 *           "scheme": "string",
+                 *           "network": "agent-settlement:sandbox",
+                 *           "asset": "string",
+                 *           "amount": "string",
+                 *           "payTo": "string",
+                 *           "maxTimeoutSeconds": 1
+                 *         },
+                 *         "payload": {}
+                 *       },
+                 *       "paymentRequirements": {
+                 *         "scheme": "string",
+                 *         "network": "agent-settlement:sandbox",
+                 *         "asset": "string",
+                 *         "amount": "string",
+                 *         "payTo": "string",
+                 *         "maxTimeoutSeconds": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["X402PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isValid": true,
+                     *       "invalidReason": "string",
+                     *       "invalidMessage": "string",
+                     *       "payer": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["X402VerifyResponse"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    x402Settle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "x402Version": 1,
+                 *       "paymentPayload": {
+                 *         "x402Version": 1,
+                 *         "accepted": {
+                 *           "scheme": "string",
+                 *           "network": "agent-settlement:sandbox",
+                 *           "asset": "string",
+                 *           "amount": "string",
+                 *           "payTo": "string",
+                 *           "maxTimeoutSeconds": 1
+                 *         },
+                 *         "payload": {}
+                 *       },
+                 *       "paymentRequirements": {
+                 *         "scheme": "string",
+                 *         "network": "agent-settlement:sandbox",
+                 *         "asset": "string",
+                 *         "amount": "string",
+                 *         "payTo": "string",
+                 *         "maxTimeoutSeconds": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["X402PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "errorReason": "string",
+                     *       "errorMessage": "string",
+                     *       "payer": "string",
+                     *       "transaction": "string",
+                     *       "network": "string",
+                     *       "amount": "string",
+                     *       "extra": {
+                     *         "settlementId": "string",
+                     *         "receiptId": "string",
+                     *         "attestHash": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["X402SettleResponse"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;
