@@ -1,3 +1,4 @@
+import { agentCardOperations } from "@/lib/agent-cards/operations";
 import { agentKeyOperations } from "@/lib/agent-keys/operations";
 import { agentOperations } from "@/lib/agents/operations";
 import { attestLogOperations } from "@/lib/attest-log/operations";
@@ -16,6 +17,7 @@ import { x402Operations } from "@/lib/x402/operations";
 export const allOperations: TOperation[] = [
   ...agentOperations,
   ...agentKeyOperations,
+  ...agentCardOperations,
   ...walletOperations,
   ...tokenOperations,
   ...negotiationOperations,

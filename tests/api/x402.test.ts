@@ -188,9 +188,14 @@ describe("x402 facilitator", () => {
     });
     const [row] = await db.select().from(settlements).where(eq(settlements.id, settlementId));
     expect(row).toMatchObject({ status: "executed", adapter: "ledger", payerAgentId: payer });
-    // Both organizations see it.
+    // Both organizations see it, and both get its events.
     for (const key of [merchant.keys.sandbox, payerOrg.keys.sandbox]) {
       expect((await call("GET", `/settlements/${settlementId}`, { key })).status).toBe(200);
+      const events = await call("GET", `/events?objectId=${settlementId}`, { key });
+      expect(events.body.data.map((event: { type: string }) => event.type).sort()).toEqual([
+        "settlement.created",
+        "settlement.executed",
+      ]);
     }
 
     const bundle = await eventually(async () => {

@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A discoverable agent's A2A agent card
+         * @description Public, no key. The A2A (1.0) agent card of a discoverable agent: name, description, its endpoint, one skill per capability, its active public keys and the x402 payments it accepts (this service's facilitator, scheme `exact` on `agent-settlement:<environment>`), the last two as extensions. 404 for an agent that is not discoverable.
+         */
+        get: operations["getAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/wallet": {
         parameters: {
             query?: never;
@@ -2096,6 +2116,54 @@ export interface components {
             cursor: string | null;
             hasMore: boolean;
         };
+        AgentCard: {
+            name: string;
+            description: string;
+            /** @description The agent's own endpoint (`endpointUrl`), when it has one. */
+            supportedInterfaces: {
+                url: string;
+                protocolBinding: string;
+                tenant: string;
+                protocolVersion: string;
+            }[];
+            provider: {
+                organization: string;
+                url: string;
+            };
+            version: string;
+            documentationUrl: string;
+            capabilities: {
+                streaming: boolean;
+                pushNotifications: boolean;
+                /** @description `urn:agent-settlement:a2a:agent-keys:v1`: the agent's active public keys (JWK with `kid` and `alg`); `urn:agent-settlement:a2a:x402-payments:v1`: the x402 payments it accepts (scheme, network, payTo, facilitator). */
+                extensions: {
+                    uri: string;
+                    description: string;
+                    required: boolean;
+                    params: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            };
+            securitySchemes: {
+                [key: string]: unknown;
+            };
+            securityRequirements: unknown[];
+            defaultInputModes: string[];
+            defaultOutputModes: string[];
+            /** @description One skill per capability of the agent. */
+            skills: {
+                id: string;
+                name: string;
+                description: string;
+                tags: string[];
+                examples: string[];
+                inputModes: string[];
+                outputModes: string[];
+                securityRequirements: unknown[];
+            }[];
+            signatures: unknown[];
+        };
         Wallet: {
             agentId: string;
             balances: {
@@ -2991,6 +3059,7 @@ export type Deleted = components['schemas']['Deleted'];
 export type AgentKey = components['schemas']['AgentKey'];
 export type AgentPublicJwk = components['schemas']['AgentPublicJwk'];
 export type AgentKeyList = components['schemas']['AgentKeyList'];
+export type AgentCard = components['schemas']['AgentCard'];
 export type Wallet = components['schemas']['Wallet'];
 export type LedgerEntryList = components['schemas']['LedgerEntryList'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
@@ -4553,6 +4622,181 @@ export interface operations {
             };
             /** @description `forbidden`: The credential lacks the scope this operation needs. */
             403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "supportedInterfaces": [
+                     *         {
+                     *           "url": "string",
+                     *           "protocolBinding": "string",
+                     *           "tenant": "string",
+                     *           "protocolVersion": "string"
+                     *         }
+                     *       ],
+                     *       "provider": {
+                     *         "organization": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "version": "string",
+                     *       "documentationUrl": "string",
+                     *       "capabilities": {
+                     *         "streaming": true,
+                     *         "pushNotifications": true,
+                     *         "extensions": [
+                     *           {
+                     *             "uri": "string",
+                     *             "description": "string",
+                     *             "required": true,
+                     *             "params": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "securitySchemes": {},
+                     *       "securityRequirements": [
+                     *         null
+                     *       ],
+                     *       "defaultInputModes": [
+                     *         "string"
+                     *       ],
+                     *       "defaultOutputModes": [
+                     *         "string"
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "description": "string",
+                     *           "tags": [
+                     *             "string"
+                     *           ],
+                     *           "examples": [
+                     *             "string"
+                     *           ],
+                     *           "inputModes": [
+                     *             "string"
+                     *           ],
+                     *           "outputModes": [
+                     *             "string"
+                     *           ],
+                     *           "securityRequirements": [
+                     *             null
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "signatures": [
+                     *         null
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentCard"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

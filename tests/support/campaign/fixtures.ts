@@ -188,6 +188,7 @@ export const fixtures: Record<string, TFixture> = {
     await sealedReceipt(world);
     return { params: { path: "0/000.p/1" } };
   },
+  getAgentCard: async ({ key }) => ({ params: { id: await agentOf(key) } }),
   x402Supported: async () => ({}),
   x402Verify: async ({ key }) => ({ body: await x402PaymentRequest(key) }),
   x402Settle: async ({ key }) => ({ body: await x402PaymentRequest(key) }),
