@@ -32,8 +32,11 @@ const failure = (environment: TEnvironment, refusal: TX402Refusal): TX402SettleR
   network: x402Network(environment),
 });
 
-/** The payment this very JWS already claimed, if any (its nonce is the idempotency key). */
-async function findClaim(environment: TEnvironment, jws: unknown) {
+/**
+ * The payment this very JWS already claimed through this merchant, if any (its nonce is the
+ * idempotency key); another merchant presenting it learns only that the nonce is used.
+ */
+async function findClaim({ organizationId, environment }: TAuthContext, jws: unknown) {
   if (typeof jws !== "string") return undefined;
   const [row] = await db
     .select({
@@ -45,7 +48,11 @@ async function findClaim(environment: TEnvironment, jws: unknown) {
     .from(x402Payments)
     .innerJoin(settlements, eq(settlements.id, x402Payments.settlementId))
     .where(
-      and(eq(x402Payments.environment, environment), eq(x402Payments.jwsHash, sha256Hex(jws))),
+      and(
+        eq(x402Payments.environment, environment),
+        eq(x402Payments.organizationId, organizationId),
+        eq(x402Payments.jwsHash, sha256Hex(jws)),
+      ),
     );
   return row && { ...row, amount: String(row.amount) };
 }
@@ -171,14 +178,14 @@ export async function settlePayment({
 }): Promise<TX402SettleResponse> {
   const { environment } = auth;
   const jws = request.paymentPayload.payload.jws;
-  const earlier = await findClaim(environment, jws);
+  const earlier = await findClaim(auth, jws);
   if (earlier) return outcomeOf(environment, earlier);
   const now = new Date();
   const check = await checkPayment({ environment, request, now });
   if (!check.ok) return failure(environment, check);
   const claimed = await claim({ auth, payment: check.payment, now });
   if (claimed && "reason" in claimed) return failure(environment, claimed);
-  const settled = claimed ?? (await findClaim(environment, jws));
+  const settled = claimed ?? (await findClaim(auth, jws));
   if (!settled)
     return failure(environment, {
       reason: "nonce_already_used",

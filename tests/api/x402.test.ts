@@ -238,6 +238,21 @@ describe("x402 facilitator", () => {
       });
       expect(await facilitator.settle(payment, required)).toEqual(first);
       expect(await balances()).toEqual(after);
+      // Another merchant presenting the same payload learns only that it was used.
+      const other = await seedTenant();
+      try {
+        const elsewhere = new HTTPFacilitatorClient(
+          x402Facilitator({ apiKey: other.keys.sandbox, baseUrl: inject("baseUrl") }),
+        );
+        expect(await elsewhere.settle(payment, required)).toMatchObject({
+          success: false,
+          errorReason: "nonce_already_used",
+          transaction: "",
+        });
+        expect(await balances()).toEqual(after);
+      } finally {
+        await other.remove();
+      }
     });
 
     test("an expired payload", async () => {
@@ -258,6 +273,16 @@ describe("x402 facilitator", () => {
       const signed = await paymentFor(requirements());
       const cheaper = requirements({ amount: "1" });
       await refused({ ...signed, accepted: cheaper }, cheaper, "invalid_payment_requirements");
+    });
+
+    test("a payment presented for another resource than the one it pays for", async () => {
+      const required = requirements({ extra: { resource: "https://shop.example/a" } });
+      const signed = await paymentFor(required);
+      await refused(
+        { ...signed, resource: { url: "https://shop.example/b" } },
+        required,
+        "invalid_payment_requirements",
+      );
     });
 
     test("insufficient balance", async () => {
