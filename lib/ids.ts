@@ -26,6 +26,7 @@ export const idPrefixes = {
   ledgerTransfer: "ltr",
   ledgerEntry: "lent",
   run: "run",
+  x402Payment: "x4p",
 } as const;
 
 export type TIdKind = keyof typeof idPrefixes;

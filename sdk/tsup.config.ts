@@ -2,9 +2,10 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    // The client and verifiers: any runtime with fetch and WebCrypto; ESM and CommonJS.
-    // `webhooks` alone: a receiver that only verifies deliveries loads no zod and no client.
-    entry: { index: "src/index.ts", webhooks: "src/webhooks.ts" },
+    // The client, verifiers and x402 schemes: any runtime with fetch and WebCrypto; ESM and
+    // CommonJS. `webhooks` alone: a receiver that only verifies deliveries loads no zod and no
+    // client.
+    entry: { index: "src/index.ts", webhooks: "src/webhooks.ts", x402: "src/x402.ts" },
     format: ["esm", "cjs"],
     platform: "neutral",
     target: "es2022",

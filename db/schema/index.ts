@@ -35,3 +35,4 @@ export * from "./users";
 export * from "./webhook-attempts";
 export * from "./webhook-deliveries";
 export * from "./webhook-endpoints";
+export * from "./x402-payments";

@@ -14,6 +14,8 @@ export const toolDescriptions: Record<string, string> = {
     "Change an agent's name, description, capabilities, metadata, discoverability, status (suspend or reactivate), or its spending mandate (limits per settlement and per UTC day per currency, allowed counterparties, expiry; null removes it; an API key only).",
   getAgentWallet:
     "An agent's balance per currency on the ledger rail and its ledger entries (funding, payments, reversals), newest first.",
+  getAgentCard:
+    "A discoverable agent's public A2A agent card: what it does (skills), where it listens, its public keys and the x402 payments it accepts (scheme, network, payTo). Use it to learn how to reach or pay a counterparty found with discover_agents.",
   fundAgentWallet:
     "Sandbox only: give an agent test money on the ledger rail, so it can pay with adapter `ledger`.",
   addAgentKey:
@@ -85,4 +87,10 @@ export const toolDescriptions: Record<string, string> = {
   getLogInclusionProof:
     "A proof that the leaf with hash `leafHash` is in the log of size `treeSize` (RFC 9162).",
   getLogTile: "A C2SP tile of the public log (base64), for mirroring or auditing the log.",
+  x402Supported:
+    "The x402 payment kinds this service's facilitator settles: scheme `exact` on `agent-settlement:<environment>`.",
+  x402Verify:
+    "As an x402 merchant: check a paying agent's x402 payment against your payment requirements without moving money. `isValid: false` names x402's `invalidReason` (expired, insufficient_funds, nonce_already_used, …).",
+  x402Settle:
+    "As an x402 merchant: settle a verified x402 payment: the amount moves from the payer agent's wallet to the `payTo` agent's once (retries answer the same), with a settlement and a receipt (`extra.settlementId`, `extra.receiptId`). Verify first with x402_verify.",
 };

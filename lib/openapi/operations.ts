@@ -1,3 +1,4 @@
+import { agentCardOperations } from "@/lib/agent-cards/operations";
 import { agentKeyOperations } from "@/lib/agent-keys/operations";
 import { agentOperations } from "@/lib/agents/operations";
 import { attestLogOperations } from "@/lib/attest-log/operations";
@@ -11,11 +12,13 @@ import { receiptOperations } from "@/lib/receipts/operations";
 import { settlementOperations } from "@/lib/settlements/operations";
 import { tokenOperations } from "@/lib/tokens/operations";
 import { webhookOperations } from "@/lib/webhooks/operations";
+import { x402Operations } from "@/lib/x402/operations";
 
 /** Every /v1 operation, in the order the reference presents them. */
 export const allOperations: TOperation[] = [
   ...agentOperations,
   ...agentKeyOperations,
+  ...agentCardOperations,
   ...walletOperations,
   ...meOperations,
   ...tokenOperations,
@@ -26,4 +29,5 @@ export const allOperations: TOperation[] = [
   ...receiptOperations,
   ...attestOperations,
   ...attestLogOperations,
+  ...x402Operations,
 ];

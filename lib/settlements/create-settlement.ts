@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
-import { settlementParties, settlements } from "@/db/schema";
+import { settlements } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { ApiError, conflict } from "@/lib/http/api-error";
-import { newId } from "@/lib/ids";
 import { checkSettlementMandate } from "@/lib/mandates/check-settlement-mandate";
 import { effectiveStatus } from "@/lib/negotiations/effective-status";
 import { getNegotiationOrThrow } from "@/lib/negotiations/get-negotiation";
 import { partiesOf } from "@/lib/negotiations/parties";
 import { defaultRail } from "@/lib/rails/rails";
-import { emitSettlementEvent } from "./emit-settlement-event";
+import { insertSettlement } from "./insert-settlement";
 import { presentSettlement } from "./present-settlement";
 import type { ZCreateSettlementBody } from "./schemas";
 
@@ -54,40 +53,18 @@ export async function createSettlement({
     if (existing)
       throw conflict(`The negotiation already has settlement ${existing.id}.`, "negotiationId");
     const now = new Date();
-    const parties = partiesOf(negotiation);
     await checkSettlementMandate(tx, {
       payerAgentId: negotiation.initiatorAgentId,
       amount: negotiation.terms.amount,
-      parties,
+      parties: partiesOf(negotiation),
       now,
     });
-    const [row] = await tx
-      .insert(settlements)
-      .values({
-        id: newId("settlement"),
-        organizationId: tenant.organizationId,
-        environment: tenant.environment,
-        negotiationId: negotiation.id,
-        partyOrganizationIds: negotiation.partyOrganizationIds,
-        payerAgentId: negotiation.initiatorAgentId,
-        adapter: input.adapter ?? defaultRail(),
-        amountValue: negotiation.terms.amount.value,
-        currency: negotiation.terms.amount.currency,
-        parties,
-        metadata: input.metadata ?? {},
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(settlementParties).values(
-      row!.partyOrganizationIds.map((organizationId) => ({
-        organizationId,
-        environment: row!.environment,
-        createdAt: row!.createdAt,
-        settlementId: row!.id,
-      })),
-    );
-    await emitSettlementEvent(tx, { row: row!, type: "settlement.created" });
-    return presentSettlement(row!);
+    const row = await insertSettlement(tx, {
+      negotiation,
+      adapter: input.adapter ?? defaultRail(),
+      metadata: input.metadata ?? {},
+      now,
+    });
+    return presentSettlement(row);
   });
 }

@@ -3,11 +3,9 @@ import { db } from "@/db/client";
 import { settlements } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { reserveMandateSpend } from "@/lib/mandates/reserve-mandate-spend";
 import { getSettlementOrThrow, requirePayerOrganization } from "./get-settlement";
-import { settlementExecuteRequested } from "./jobs";
 import { presentSettlement } from "./present-settlement";
+import { startExecution } from "./start-execution";
 import { visibleSettlements } from "./visibility";
 
 /**
@@ -38,15 +36,7 @@ export async function requestExecution({
       )
       .for("update");
     if (!pending) return null;
-    const now = new Date();
-    const mandateCheck = await reserveMandateSpend(tx, { settlement: pending, now });
-    const [executing] = await tx
-      .update(settlements)
-      .set({ status: "executing", executionStartedAt: now, updatedAt: now, mandateCheck })
-      .where(eq(settlements.id, settlementId))
-      .returning();
-    await enqueueJob(tx, { name: settlementExecuteRequested, data: { settlementId } });
-    return executing!;
+    return startExecution(tx, { pending, now: new Date() });
   });
   if (!row) {
     const current = await getSettlementOrThrow({ tenant, settlementId });

@@ -48,7 +48,7 @@ type TJsonBody<K extends keyof operations> = operations[K] extends {
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 
 /** `/sandbox/v1` for sandbox credentials, `/v1` for production ones. */
-function basePath({ apiKey, environment }: Pick<TClientOptions, "apiKey" | "environment">) {
+export function basePath({ apiKey, environment }: Pick<TClientOptions, "apiKey" | "environment">) {
   const chosen =
     environment ??
     (apiKey.startsWith("sk_test_")
@@ -186,6 +186,9 @@ export function createClient(options: TClientOptions) {
       update: (agentId: string, body: TJsonBody<"updateAgent">) =>
         data(api.PATCH("/agents/{id}", { params: id(agentId), body })),
       delete: (agentId: string) => data(api.DELETE("/agents/{id}", { params: id(agentId) })),
+      /** The agent's public A2A agent card (discoverable agents only). */
+      card: (agentId: string) =>
+        data(api.GET("/agents/{id}/agent-card.json", { params: id(agentId) })),
       wallet: (agentId: string, query: TQuery<"getAgentWallet"> = {}) =>
         data(api.GET("/agents/{id}/wallet", { params: { ...id(agentId), query } })),
       /** Sandbox only: credits test money to an agent's wallet. */
@@ -291,6 +294,12 @@ export function createClient(options: TClientOptions) {
         ),
       verify: (receiptId: string, body: TJsonBody<"verifyReceipt"> = {}) =>
         data(api.POST("/receipts/{id}/verify", { params: id(receiptId), body })),
+    },
+    /** The x402 facilitator; x402 clients reach it through `@agent-settlement/sdk/x402`. */
+    x402: {
+      supported: () => data(api.GET("/x402/supported")),
+      verify: (body: TJsonBody<"x402Verify">) => data(api.POST("/x402/verify", { body })),
+      settle: (body: TJsonBody<"x402Settle">) => data(api.POST("/x402/settle", { body })),
     },
     attest: {
       verify: (body: TJsonBody<"attestVerify">) => data(api.POST("/attest/verify", { body })),

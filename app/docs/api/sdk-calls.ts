@@ -12,6 +12,7 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   getAgent: { method: "agents.get", args: ["id"] },
   updateAgent: { method: "agents.update", args: ["id", "body"] },
   deleteAgent: { method: "agents.delete", args: ["id"] },
+  getAgentCard: { method: "agents.card", args: ["id"] },
   getAgentWallet: { method: "agents.wallet", args: ["id", "query"] },
   fundAgentWallet: { method: "agents.fundWallet", args: ["id", "body"] },
   addAgentKey: { method: "agentKeys.add", args: ["id", "body"] },
@@ -55,4 +56,7 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   getLogCheckpoint: { method: "attest.checkpoint", args: [] },
   getLogConsistencyProof: { method: "attest.consistencyProof", args: ["query"] },
   getLogInclusionProof: { method: "attest.inclusionProof", args: ["query"] },
+  x402Supported: { method: "x402.supported", args: [] },
+  x402Verify: { method: "x402.verify", args: ["body"] },
+  x402Settle: { method: "x402.settle", args: ["body"] },
 };

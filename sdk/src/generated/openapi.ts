@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A discoverable agent's A2A agent card
+         * @description Public, no key. The A2A (1.0) agent card of a discoverable agent: name, description, its endpoint, one skill per capability, its active public keys and the x402 payments it accepts (this service's facilitator, scheme `exact` on `agent-settlement:<environment>`), the last two as extensions. 404 for an agent that is not discoverable.
+         */
+        get: operations["getAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/wallet": {
         parameters: {
             query?: never;
@@ -848,6 +868,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/x402/supported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * x402 facilitator: the payment kinds it settles
+         * @description The x402 v2 facilitator's `supported` answer, as `@x402/core`'s `HTTPFacilitatorClient` reads it: the scheme `exact` on the network `agent-settlement:sandbox` (or `agent-settlement:production`). See docs/x402.md.
+         *
+         *     Scope: `settlement.read`.
+         */
+        get: operations["x402Supported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/x402/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * x402 facilitator: verify a payment without moving money
+         * @description Checks the paying agent's signed payment against the requirements: network, scheme, signature by an active key of an active agent, expiry, unused nonce, the payer's mandate and balance. A refusal is 200 with `isValid: false` and x402's `invalidReason`.
+         *
+         *     Scope: `settlement.read`.
+         */
+        post: operations["x402Verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/x402/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * x402 facilitator: settle a payment on the ledger
+         * @description Moves the amount from the payer agent's wallet to the `payTo` agent's, once per payload (its nonce is the idempotency key: a retried or concurrent settle answers the same result), as a settlement with a receipt sealed in the log. `transaction` is the settlement id; `extra` names the settlement, the receipt and its `attestHash`. A refusal is 200 with `success: false` and x402's `errorReason`.
+         *
+         *     Scope: `settlement.execute`.
+         */
+        post: operations["x402Settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "negotiation.created": {
@@ -1445,6 +1531,43 @@ export interface components {
             settlementId?: string;
             receiptId?: string;
         };
+        X402PaymentRequest: {
+            x402Version: number;
+            paymentPayload: components["schemas"]["X402PaymentPayload"];
+            paymentRequirements: components["schemas"]["X402PaymentRequirements"];
+        };
+        X402PaymentPayload: {
+            x402Version: number;
+            resource?: components["schemas"]["X402ResourceInfo"];
+            accepted: components["schemas"]["X402PaymentRequirements"];
+            /** @description `{ jws }`: the paying agent's compact JWS over the payment statement. */
+            payload: {
+                [key: string]: unknown;
+            };
+            extensions?: {
+                [key: string]: unknown;
+            };
+        };
+        X402ResourceInfo: {
+            url: string;
+            description?: string;
+            mimeType?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        X402PaymentRequirements: {
+            scheme: string;
+            /** @example agent-settlement:sandbox */
+            network: string;
+            asset: string;
+            amount: string;
+            payTo: string;
+            maxTimeoutSeconds: number;
+            /** @default {} */
+            extra?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description The body of a `negotiation.created` delivery. */
         NegotiationCreatedEvent: {
             /** @example evt-3kT9xQ7bLm2vN8cD */
@@ -2014,6 +2137,54 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             cursor: string | null;
             hasMore: boolean;
+        };
+        AgentCard: {
+            name: string;
+            description: string;
+            /** @description The agent's own endpoint (`endpointUrl`), when it has one. */
+            supportedInterfaces: {
+                url: string;
+                protocolBinding: string;
+                tenant: string;
+                protocolVersion: string;
+            }[];
+            provider: {
+                organization: string;
+                url: string;
+            };
+            version: string;
+            documentationUrl: string;
+            capabilities: {
+                streaming: boolean;
+                pushNotifications: boolean;
+                /** @description `urn:agent-settlement:a2a:agent-keys:v1`: the agent's active public keys (JWK with `kid` and `alg`); `urn:agent-settlement:a2a:x402-payments:v1`: the x402 payments it accepts (scheme, network, payTo, facilitator). */
+                extensions: {
+                    uri: string;
+                    description: string;
+                    required: boolean;
+                    params: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            };
+            securitySchemes: {
+                [key: string]: unknown;
+            };
+            securityRequirements: unknown[];
+            defaultInputModes: string[];
+            defaultOutputModes: string[];
+            /** @description One skill per capability of the agent. */
+            skills: {
+                id: string;
+                name: string;
+                description: string;
+                tags: string[];
+                examples: string[];
+                inputModes: string[];
+                outputModes: string[];
+                securityRequirements: unknown[];
+            }[];
+            signatures: unknown[];
         };
         Wallet: {
             agentId: string;
@@ -2704,6 +2875,42 @@ export interface components {
             /** @description RFC 9162 §2.1.3 inclusion proof, leaf side first. */
             proof: string[];
         };
+        X402Supported: {
+            kinds: {
+                x402Version: number;
+                scheme: string;
+                network: string;
+                extra?: {
+                    [key: string]: unknown;
+                };
+            }[];
+            extensions: string[];
+            signers: {
+                [key: string]: string[];
+            };
+        };
+        X402VerifyResponse: {
+            isValid: boolean;
+            invalidReason?: string;
+            invalidMessage?: string;
+            payer?: string;
+        };
+        X402SettleResponse: {
+            success: boolean;
+            errorReason?: string;
+            errorMessage?: string;
+            payer?: string;
+            /** @description The settlement's id; empty when nothing was settled. */
+            transaction: string;
+            network: string;
+            amount?: string;
+            /** @description The settlement, its receipt and the receipt's attest hash. */
+            extra?: {
+                settlementId: string;
+                receiptId: string;
+                attestHash: string;
+            };
+        };
         AgentOutput: {
             /**
              * @description Agent id.
@@ -2880,6 +3087,10 @@ export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest']
 export type TestWebhookRequest = components['schemas']['TestWebhookRequest'];
 export type VerifyReceiptRequest = components['schemas']['VerifyReceiptRequest'];
 export type AttestTarget = components['schemas']['AttestTarget'];
+export type X402PaymentRequest = components['schemas']['X402PaymentRequest'];
+export type X402PaymentPayload = components['schemas']['X402PaymentPayload'];
+export type X402ResourceInfo = components['schemas']['X402ResourceInfo'];
+export type X402PaymentRequirements = components['schemas']['X402PaymentRequirements'];
 export type NegotiationCreatedEvent = components['schemas']['NegotiationCreatedEvent'];
 export type Negotiation = components['schemas']['Negotiation'];
 export type Party = components['schemas']['Party'];
@@ -2912,6 +3123,7 @@ export type Deleted = components['schemas']['Deleted'];
 export type AgentKey = components['schemas']['AgentKey'];
 export type AgentPublicJwk = components['schemas']['AgentPublicJwk'];
 export type AgentKeyList = components['schemas']['AgentKeyList'];
+export type AgentCard = components['schemas']['AgentCard'];
 export type Wallet = components['schemas']['Wallet'];
 export type LedgerEntryList = components['schemas']['LedgerEntryList'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
@@ -2950,6 +3162,9 @@ export type ReplayResult = components['schemas']['ReplayResult'];
 export type LogCheckpoint = components['schemas']['LogCheckpoint'];
 export type LogConsistencyProof = components['schemas']['LogConsistencyProof'];
 export type LogInclusionProof = components['schemas']['LogInclusionProof'];
+export type X402Supported = components['schemas']['X402Supported'];
+export type X402VerifyResponse = components['schemas']['X402VerifyResponse'];
+export type X402SettleResponse = components['schemas']['X402SettleResponse'];
 export type AgentOutput = components['schemas']['AgentOutput'];
 export type MandateOutput = components['schemas']['MandateOutput'];
 export type NegotiationOutput = components['schemas']['NegotiationOutput'];
@@ -4507,6 +4722,181 @@ export interface operations {
             };
             /** @description `payload_too_large`: The request body is larger than 1 MiB. */
             413: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "string",
+                     *       "description": "string",
+                     *       "supportedInterfaces": [
+                     *         {
+                     *           "url": "string",
+                     *           "protocolBinding": "string",
+                     *           "tenant": "string",
+                     *           "protocolVersion": "string"
+                     *         }
+                     *       ],
+                     *       "provider": {
+                     *         "organization": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "version": "string",
+                     *       "documentationUrl": "string",
+                     *       "capabilities": {
+                     *         "streaming": true,
+                     *         "pushNotifications": true,
+                     *         "extensions": [
+                     *           {
+                     *             "uri": "string",
+                     *             "description": "string",
+                     *             "required": true,
+                     *             "params": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "securitySchemes": {},
+                     *       "securityRequirements": [
+                     *         null
+                     *       ],
+                     *       "defaultInputModes": [
+                     *         "string"
+                     *       ],
+                     *       "defaultOutputModes": [
+                     *         "string"
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "description": "string",
+                     *           "tags": [
+                     *             "string"
+                     *           ],
+                     *           "examples": [
+                     *             "string"
+                     *           ],
+                     *           "inputModes": [
+                     *             "string"
+                     *           ],
+                     *           "outputModes": [
+                     *             "string"
+                     *           ],
+                     *           "securityRequirements": [
+                     *             null
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "signatures": [
+                     *         null
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentCard"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;
@@ -11517,6 +11907,493 @@ export interface operations {
             };
             /** @description `not_found`: The resource does not exist, or belongs to another organization. */
             404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    x402Supported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kinds": [
+                     *         {
+                     *           "x402Version": 1,
+                     *           "scheme": "string",
+                     *           "network": "string",
+                     *           "extra": {}
+                     *         }
+                     *       ],
+                     *       "extensions": [
+                     *         "string"
+                     *       ],
+                     *       "signers": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["X402Supported"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    x402Verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "x402Version": 1,
+                 *       "paymentPayload": {
+                 *         "x402Version": 1,
+                 *         "accepted": {
+                 *           "scheme": "string",
+                 *           "network": "agent-settlement:sandbox",
+                 *           "asset": "string",
+                 *           "amount": "string",
+                 *           "payTo": "string",
+                 *           "maxTimeoutSeconds": 1
+                 *         },
+                 *         "payload": {}
+                 *       },
+                 *       "paymentRequirements": {
+                 *         "scheme": "string",
+                 *         "network": "agent-settlement:sandbox",
+                 *         "asset": "string",
+                 *         "amount": "string",
+                 *         "payTo": "string",
+                 *         "maxTimeoutSeconds": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["X402PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isValid": true,
+                     *       "invalidReason": "string",
+                     *       "invalidMessage": "string",
+                     *       "payer": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["X402VerifyResponse"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    x402Settle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "x402Version": 1,
+                 *       "paymentPayload": {
+                 *         "x402Version": 1,
+                 *         "accepted": {
+                 *           "scheme": "string",
+                 *           "network": "agent-settlement:sandbox",
+                 *           "asset": "string",
+                 *           "amount": "string",
+                 *           "payTo": "string",
+                 *           "maxTimeoutSeconds": 1
+                 *         },
+                 *         "payload": {}
+                 *       },
+                 *       "paymentRequirements": {
+                 *         "scheme": "string",
+                 *         "network": "agent-settlement:sandbox",
+                 *         "asset": "string",
+                 *         "amount": "string",
+                 *         "payTo": "string",
+                 *         "maxTimeoutSeconds": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["X402PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "errorReason": "string",
+                     *       "errorMessage": "string",
+                     *       "payer": "string",
+                     *       "transaction": "string",
+                     *       "network": "string",
+                     *       "amount": "string",
+                     *       "extra": {
+                     *         "settlementId": "string",
+                     *         "receiptId": "string",
+                     *         "attestHash": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["X402SettleResponse"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

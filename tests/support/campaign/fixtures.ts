@@ -189,4 +189,26 @@ export const fixtures: Record<string, TFixture> = {
     await sealedReceipt(world);
     return { params: { path: "0/000.p/1" } };
   },
+  getAgentCard: async ({ key }) => ({ params: { id: await agentOf(key) } }),
+  x402Supported: async () => ({}),
+  x402Verify: async ({ key }) => ({ body: await x402PaymentRequest(key) }),
+  x402Settle: async ({ key }) => ({ body: await x402PaymentRequest(key) }),
 };
+
+/** An x402 facilitator request to one of the key's agents; its payload is no payment. */
+async function x402PaymentRequest(key: string) {
+  const requirements = {
+    scheme: "exact",
+    network: "agent-settlement:sandbox",
+    asset: "USD",
+    amount: "100",
+    payTo: await agentOf(key),
+    maxTimeoutSeconds: 60,
+    extra: {},
+  };
+  return {
+    x402Version: 2,
+    paymentPayload: { x402Version: 2, accepted: requirements, payload: { jws: "a.b.c" } },
+    paymentRequirements: requirements,
+  };
+}

@@ -1,0 +1,170 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db, type TExecutor } from "@/db/client";
+import { agentKeys, agents, type TAgentRow } from "@/db/schema";
+import { readCompactJws, verifyAgreementJws } from "@/lib/attest/agreement-jws";
+import { canonicalJson } from "@/lib/attest/canonical";
+import type { TEnvironment } from "@/lib/environment";
+import { ApiError } from "@/lib/http/api-error";
+import { getWallets } from "@/lib/ledger/get-wallets";
+import { checkSettlementMandate } from "@/lib/mandates/check-settlement-mandate";
+import { partiesOf } from "@/lib/negotiations/parties";
+import { paidTerms } from "./paid-terms";
+import { paymentStatementText, X402_SCHEME, X402_VERSION, x402Network } from "./payment-statement";
+import type { TX402Refusal } from "./reasons";
+import { type TX402PaymentRequest, ZPaymentStatement } from "./schemas";
+
+export type TCheckedPayment = {
+  jws: string;
+  nonce: string;
+  payer: TAgentRow;
+  payTo: TAgentRow;
+  amount: { value: number; currency: string };
+  resourceUrl: string | null;
+};
+
+export type TPaymentCheck = { ok: true; payment: TCheckedPayment } | ({ ok: false } & TX402Refusal);
+
+const refuse = (
+  reason: TX402Refusal["reason"],
+  message: string,
+  payer?: string,
+): TPaymentCheck => ({ ok: false, reason, message, payer });
+
+const AMOUNT = /^[1-9][0-9]{0,14}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+const findAgent = (executor: TExecutor, environment: TEnvironment, agentId: string) =>
+  executor
+    .select()
+    .from(agents)
+    .where(
+      and(eq(agents.id, agentId), eq(agents.environment, environment), isNull(agents.deletedAt)),
+    )
+    .then(([row]) => row);
+
+/**
+ * Everything verify checks except the nonce, without moving money: the request is this
+ * facilitator's (version, scheme, network), what the payer signed is exactly what the merchant
+ * requires, the signature is by an active key of an active payer, the statement has not
+ * expired, the payee exists, and the payer's mandate and balance allow the amount.
+ */
+export async function checkPayment(
+  {
+    environment,
+    request,
+    now,
+  }: { environment: TEnvironment; request: TX402PaymentRequest; now: Date },
+  executor: TExecutor = db,
+): Promise<TPaymentCheck> {
+  const { paymentPayload, paymentRequirements: required } = request;
+  if (request.x402Version !== X402_VERSION || paymentPayload.x402Version !== X402_VERSION)
+    return refuse("invalid_x402_version", `Only x402 version ${X402_VERSION} is supported.`);
+  if (required.scheme !== X402_SCHEME || paymentPayload.accepted.scheme !== X402_SCHEME)
+    return refuse("unsupported_scheme", `Only the scheme '${X402_SCHEME}' is supported.`);
+  const network = x402Network(environment);
+  if (required.network !== network || paymentPayload.accepted.network !== network)
+    return refuse("invalid_network", `This facilitator settles on ${network} only.`);
+  if (canonicalJson(paymentPayload.accepted) !== canonicalJson(required))
+    return refuse("invalid_payment_requirements", "The payload accepted other requirements.");
+  if (!AMOUNT.test(required.amount) || !CURRENCY.test(required.asset))
+    return refuse(
+      "invalid_payment_requirements",
+      "amount must be a positive integer of minor units and asset an ISO currency code.",
+    );
+  const resourceUrl = typeof required.extra.resource === "string" ? required.extra.resource : null;
+  if (resourceUrl !== null && paymentPayload.resource?.url !== resourceUrl)
+    return refuse("invalid_payment_requirements", "The payload pays for another resource.");
+
+  const jws = paymentPayload.payload.jws;
+  const parsed = typeof jws === "string" ? readCompactJws(jws) : null;
+  if (typeof jws !== "string" || !parsed)
+    return refuse("invalid_payload", "payload.jws must be a compact JWS.");
+  let statementJson: unknown;
+  try {
+    statementJson = JSON.parse(parsed.payloadText);
+  } catch {
+    return refuse("invalid_payload", "The JWS payload is not JSON.");
+  }
+  const statement = ZPaymentStatement.safeParse(statementJson);
+  if (!statement.success)
+    return refuse("invalid_payload", "The JWS payload is not a payment statement.");
+  const { payer: payerId, nonce, expiresAt } = statement.data;
+  if (canonicalJson(statement.data.requirements) !== canonicalJson(required))
+    return refuse("invalid_payment_requirements", "The payer signed other requirements.", payerId);
+
+  const payer = await findAgent(executor, environment, payerId);
+  if (!payer) return refuse("invalid_payload", `No agent ${payerId} in ${environment}.`, payerId);
+  const kid = typeof parsed.header.kid === "string" ? parsed.header.kid : "";
+  const [key] = await executor
+    .select()
+    .from(agentKeys)
+    .where(and(eq(agentKeys.id, kid), eq(agentKeys.agentId, payer.id)));
+  if (!key)
+    return refuse(
+      "invalid_exact_agent_payload_signature",
+      `The JWS names no key of ${payer.id}.`,
+      payer.id,
+    );
+  const verdict = await verifyAgreementJws({
+    jws,
+    jwk: key.publicJwk,
+    kid: key.id,
+    payloadText: paymentStatementText(statement.data),
+  });
+  if (!verdict.ok)
+    return refuse("invalid_exact_agent_payload_signature", `The JWS ${verdict.detail}.`, payer.id);
+  if (key.status !== "active")
+    return refuse(
+      "invalid_exact_agent_payload_key_revoked",
+      `Key ${key.id} was revoked.`,
+      payer.id,
+    );
+  if (payer.status !== "active")
+    return refuse(
+      "invalid_exact_agent_payload_payer_suspended",
+      `Agent ${payer.id} is suspended.`,
+      payer.id,
+    );
+  if (new Date(expiresAt).getTime() <= now.getTime())
+    return refuse(
+      "invalid_exact_agent_payload_expired",
+      `The payment expired at ${expiresAt}.`,
+      payer.id,
+    );
+
+  const payTo = await findAgent(executor, environment, required.payTo);
+  if (payTo?.status !== "active" || payTo.id === payer.id)
+    return refuse(
+      "invalid_payment_requirements",
+      `payTo must be another active agent in ${environment}.`,
+      payer.id,
+    );
+  const amount = { value: Number(required.amount), currency: required.asset };
+  try {
+    await checkSettlementMandate(executor, {
+      payerAgentId: payer.id,
+      amount,
+      parties: partiesOf({
+        initiatorAgentId: payer.id,
+        terms: paidTerms({ payTo: payTo.id, amount, resourceUrl }),
+      }),
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return refuse(
+      "invalid_exact_agent_payload_mandate",
+      `${error.code}: ${error.message}`,
+      payer.id,
+    );
+  }
+  const wallets = await getWallets({ environment, agentId: payer.id }, executor);
+  const balance = wallets.find((wallet) => wallet.currency === amount.currency)?.balance ?? 0;
+  if (balance < amount.value)
+    return refuse(
+      "insufficient_funds",
+      `The wallet of ${payer.id} holds ${balance} ${amount.currency}; ${amount.value} needed.`,
+      payer.id,
+    );
+  return { ok: true, payment: { jws, nonce, payer, payTo, amount, resourceUrl } };
+}
