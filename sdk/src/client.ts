@@ -31,13 +31,12 @@ export type TRequestOptions = {
   timeoutMs?: number;
 };
 
-/** One signal that aborts when any of the given ones does, or after `timeoutMs`. */
+/** One signal that aborts when the given one does, or after `timeoutMs` (a TimeoutError). */
 const abortSignal = (signal: AbortSignal | undefined, timeoutMs: number | undefined) => {
-  const signals = [signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)];
-  const given = signals.filter((each): each is AbortSignal => each !== undefined);
-  return given.length > 1 ? AbortSignal.any(given) : given[0];
+  if (timeoutMs === undefined) return signal;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 };
-
 type TQuery<K extends keyof operations> = NonNullable<operations[K]["parameters"]["query"]>;
 type TJsonBody<K extends keyof operations> = operations[K] extends {
   requestBody?: { content: { "application/json": infer Body } };

@@ -60,12 +60,24 @@ export function fetchWithRetries(
   return async (request) => {
     const repeatable =
       idempotentMethods.has(request.method) || request.headers.has("idempotency-key");
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < maxRetries;
-      const backoff = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+    // The body is read once, and each attempt is a new request of the same bytes and signal
+    // (not request.clone(): on Node 26 a clone's signal does not follow the original's abort).
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const attempt = () =>
+      new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        signal: request.signal,
+        redirect: request.redirect,
+      });
+    for (let tries = 0; ; tries++) {
+      if (request.signal.aborted) throw aborted(request);
+      const canRetry = tries < maxRetries;
+      const backoff = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** tries);
       let response: Response;
       try {
-        response = await fetchImpl(canRetry ? request.clone() : request);
+        response = await fetchImpl(attempt());
       } catch (error) {
         if (request.signal.aborted) throw aborted(request);
         if (!canRetry || !repeatable) {
