@@ -12,6 +12,7 @@ import { partiesOf } from "@/lib/negotiations/parties";
 import { defaultRail } from "@/lib/rails/rails";
 import { emitSettlementEvent } from "./emit-settlement-event";
 import { presentSettlement } from "./present-settlement";
+import { requireAgreementSignatures } from "./require-agreement-signatures";
 import type { ZCreateSettlementBody } from "./schemas";
 
 /**
@@ -53,6 +54,7 @@ export async function createSettlement({
       .where(eq(settlements.negotiationId, negotiation.id));
     if (existing)
       throw conflict(`The negotiation already has settlement ${existing.id}.`, "negotiationId");
+    await requireAgreementSignatures(tx, negotiation);
     const now = new Date();
     const parties = partiesOf(negotiation);
     await checkSettlementMandate(tx, {

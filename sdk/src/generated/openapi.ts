@@ -1287,6 +1287,11 @@ export interface components {
         };
         CreateNegotiationRequest: {
             /**
+             * @description The negotiation's id, chosen by the caller so that the initiator can sign its proposal before it exists: `neg-` and 16 random base62 characters. An id already taken is 409. Default: one the service draws.
+             * @example neg-7QzP0aK2fW9cX1bN
+             */
+            id?: string;
+            /**
              * @description The paying agent; yours. With a JWT it may be omitted and is the token's agent.
              * @example agent-4fZq1c9TnW2bX0aK
              */
@@ -1305,6 +1310,10 @@ export interface components {
              */
             expiresAt?: string;
             metadata?: components["schemas"]["Metadata"];
+            /** @description Whose signatures of the final terms a settlement needs: `all` (every party, the initiator included), `responders` (every responder) or `none` (the default: signatures stay optional). Signed statements of a negotiation that requires signatures carry it as `signatures`. */
+            signatures?: components["schemas"]["SignatureRequirement"];
+            /** @description The initiator's signature of its proposal, needs `id`: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId: id, round: 1, action: "propose", terms}` (terms as the negotiation will show them: splits spelled out, `description` null when absent), plus `signatures` when it is not `none`. A bad signature is 400 and creates nothing. */
+            signature?: string;
         };
         TermsInput: {
             amount: components["schemas"]["Amount"];
@@ -1324,6 +1333,11 @@ export interface components {
              */
             amount: number;
         };
+        /**
+         * @description Whose signatures of the final terms a settlement needs: `all` (every party, the initiator included), `responders` (every responder) or `none`.
+         * @enum {string}
+         */
+        SignatureRequirement: "none" | "responders" | "all";
         RespondToNegotiationRequest: {
             /**
              * @description The responding party (yours). With a JWT it may be omitted and is the token's agent.
@@ -1343,7 +1357,7 @@ export interface components {
              */
             round?: number;
             message?: string;
-            /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}`, where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
+            /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}` (plus the negotiation's `signatures` when it is not `none`), where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
             signature?: string;
         };
         CreateSettlementRequest: {
@@ -1487,6 +1501,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            signatures: components["schemas"]["SignatureRequirement"];
             expiresAt: string;
             closedAt: string | null;
             createdAt: string;
@@ -2760,6 +2775,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            signatures: components["schemas"]["SignatureRequirement"];
             expiresAt: string;
             closedAt: string | null;
             createdAt: string;
@@ -2870,6 +2886,7 @@ export type RevokeTokensRequest = components['schemas']['RevokeTokensRequest'];
 export type CreateNegotiationRequest = components['schemas']['CreateNegotiationRequest'];
 export type TermsInput = components['schemas']['TermsInput'];
 export type Split = components['schemas']['Split'];
+export type SignatureRequirement = components['schemas']['SignatureRequirement'];
 export type RespondToNegotiationRequest = components['schemas']['RespondToNegotiationRequest'];
 export type CreateSettlementRequest = components['schemas']['CreateSettlementRequest'];
 export type ExecuteSettlementRequest = components['schemas']['ExecuteSettlementRequest'];
@@ -5526,6 +5543,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "metadata": {},
+                     *           "signatures": "none",
                      *           "expiresAt": "string",
                      *           "closedAt": "string",
                      *           "createdAt": "string",
@@ -5649,6 +5667,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "id": "neg-7QzP0aK2fW9cX1bN",
                  *       "initiatorAgentId": "agent-4fZq1c9TnW2bX0aK",
                  *       "responders": [
                  *         "agent-8sLw3nB6yQ2kV5rT"
@@ -5740,6 +5759,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "metadata": {},
+                     *       "signatures": "none",
                      *       "expiresAt": "string",
                      *       "closedAt": "string",
                      *       "createdAt": "string",
@@ -5983,6 +6003,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "metadata": {},
+                     *       "signatures": "none",
                      *       "expiresAt": "string",
                      *       "closedAt": "string",
                      *       "createdAt": "string",
@@ -6206,6 +6227,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "metadata": {},
+                     *       "signatures": "none",
                      *       "expiresAt": "string",
                      *       "closedAt": "string",
                      *       "createdAt": "string",
