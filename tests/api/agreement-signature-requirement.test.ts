@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { CompactSign } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "@/db/client";
+import { evidenceRecords, receipts } from "@/db/schema";
 import {
   buildEvidenceRecord,
   hashReceipt,
@@ -192,6 +195,37 @@ describe("signatures: all", () => {
       expect(verified.status).toBe("invalid");
       expect(failing(verified.checks)).toEqual(["agreement", "inclusion"]);
       expect(agreementOf(verified.checks)?.detail).toBe(
+        `the negotiation requires signatures of all parties, and ${payer} did not sign the final terms`,
+      );
+    });
+
+    test("the same forgery in the stored rows is refused by the verify route", async () => {
+      const forged = reforge(bundle, (steps) => {
+        steps[0]!.payload.signature = null;
+      });
+      // What an operator with database access could do: rewrite the rows, chain and hash alike.
+      for (const record of forged.attest.evidence) {
+        await db
+          .update(evidenceRecords)
+          .set({
+            payload: record.payload,
+            previousHash: record.previousHash,
+            hash: record.hash,
+          })
+          .where(eq(evidenceRecords.id, record.id));
+      }
+      await db
+        .update(receipts)
+        .set({
+          attestHash: forged.attestHash,
+          evidenceChainHead: forged.attest.evidence.at(-1)!.hash,
+        })
+        .where(eq(receipts.id, bundle.id));
+      const server = await call("POST", `/receipts/${bundle.id}/verify`, { key: key(), body: {} });
+      expect(server.status).toBe(200);
+      expect(server.body.status).toBe("invalid");
+      expect(failing(server.body.checks)).toEqual(["agreement", "inclusion"]);
+      expect(agreementOf(server.body.checks)?.detail).toBe(
         `the negotiation requires signatures of all parties, and ${payer} did not sign the final terms`,
       );
     });
