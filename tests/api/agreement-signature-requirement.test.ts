@@ -160,6 +160,47 @@ describe("signatures: all", () => {
     expect(refused.body.error.message).toContain(`not signed by ${payee}`);
   });
 
+  test("after a counter, only signatures of the new terms count", async () => {
+    const countered = {
+      amount: { value: 5000, currency: "USD" },
+      splits: [{ agentId: payee, amount: 5000 }],
+      description: null,
+    };
+    /** The payee counters (signed), then the payer accepts, signed or not. */
+    const counterThenAccept = async (payerSigns: boolean) => {
+      const negotiationId = await open("all", { payerSigns: true });
+      const respond = async (agentId: string, action: "counter" | "accept", round: number) => {
+        const [signer, kid] =
+          agentId === payer ? [payerSigner, payerKeyId] : [payeeSigner, payeeKeyId];
+        const signature = await signStatement({
+          signer,
+          kid,
+          statement: { negotiationId, round, action, terms: countered, signatures: "all" },
+        });
+        const signs = agentId === payee || payerSigns;
+        const answered = await call("POST", `/negotiations/${negotiationId}/respond`, {
+          key: key(),
+          body: {
+            agentId,
+            action,
+            ...(action === "counter" ? { terms: countered } : {}),
+            ...(signs ? { signature } : {}),
+          },
+        });
+        expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+        return answered.body;
+      };
+      await respond(payee, "counter", 1);
+      expect((await respond(payer, "accept", 2)).status).toBe("accepted");
+      return negotiationId;
+    };
+    // The payer signed its proposal of round 1, not the counter's terms it accepted.
+    const refused = await settle(await counterThenAccept(false));
+    expectError(refused, 409, "conflict", "negotiationId");
+    expect(refused.body.error.message).toMatch(new RegExp(`not signed by ${payer}\\.$`));
+    expect((await settle(await counterThenAccept(true))).status).toBe(201);
+  });
+
   describe("signed by both", () => {
     let bundle: TReceiptBundle;
     beforeAll(async () => {
