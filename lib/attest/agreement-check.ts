@@ -95,9 +95,14 @@ export const checkAgreementOf = ({
 }): Promise<TVerifyCheck> | null =>
   (attest.formatVersion ?? 1) >= 2 ? checkAgreement({ negotiationId, evidence }) : null;
 
-/** Under a signature requirement, every party it names signed the final terms. */
+/**
+ * Under a signature requirement, every party it names signed the final terms. The parties are
+ * those that agreed and, whatever a forged acceptance claims, the payer and every payee.
+ */
 const checkRequirement = (steps: TTranscriptStep[], agreed: string[]): TProblem => {
-  const missing = missingSignersOf({ steps, parties: agreed });
+  const payees = lastProposal(steps)!.payload.terms.splits.map((split) => split.agentId);
+  const parties = new Set([steps[0]!.payload.agentId, ...agreed, ...payees]);
+  const missing = missingSignersOf({ steps, parties: [...parties] });
   if (missing.length === 0) return null;
   return `the negotiation requires signatures of ${signatureRequirementOf(steps)} parties, and ${missing.join(", ")} did not sign the final terms`;
 };

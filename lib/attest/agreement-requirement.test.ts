@@ -22,11 +22,12 @@ const terms = {
 const signerOf = (agentId: string) => {
   const pair = generateKeyPairSync("ed25519");
   const publicJwk = pair.publicKey.export({ format: "jwk" }) as TAgentPublicJwk;
-  return async (step: Pick<TNegotiationStepPayload, "round" | "action">, signed: string) => ({
+  return async (
+    step: Pick<TNegotiationStepPayload, "round" | "action"> & { terms?: typeof terms },
+    signatures: TSignatureRequirement,
+  ) => ({
     jws: await new CompactSign(
-      new TextEncoder().encode(
-        agreementPayloadText({ negotiationId, terms, ...step, signatures: signed as never }),
-      ),
+      new TextEncoder().encode(agreementPayloadText({ negotiationId, terms, ...step, signatures })),
     )
       .setProtectedHeader({ alg: "EdDSA", kid: `akey-${agentId}` })
       .sign(pair.privateKey),
@@ -143,6 +144,48 @@ describe("the agreement check under a signature requirement", () => {
     });
     expect(verdict.ok).toBe(false);
     expect(verdict.detail).toMatch(`the signature of ${payee} does not sign the canonical JSON`);
+  });
+
+  it("requires the payer even when a forged transcript drops its accept of a counter", async () => {
+    const countered = {
+      amount: { value: 900, currency: "USD" },
+      splits: [{ agentId: payee, amount: 900 }],
+      description: null,
+    };
+    const [proposal] = await evidenceOf({
+      requirement: "all",
+      payerSigns: true,
+      payeeSigns: false,
+    });
+    const counter: TNegotiationStepPayload = {
+      ...(proposal!.payload as TNegotiationStepPayload),
+      step: 2,
+      action: "counter",
+      agentId: payee,
+      terms: countered,
+      signature: await signPayee({ round: 1, action: "counter", terms: countered }, "all"),
+    };
+    delete counter.signatures;
+    // The payer's accept of round 2 is gone, and the acceptance claims the payee alone.
+    const evidence = [
+      proposal,
+      { id: "ev-2", type: "negotiation_step", payload: counter },
+      {
+        id: "ev-3",
+        type: "negotiation_accepted",
+        payload: {
+          negotiationId,
+          round: 2,
+          initiatorAgentId: payer,
+          responders: [payee],
+          terms: countered,
+          acceptedBy: [payee],
+        },
+      },
+    ] as unknown as TEvidenceRecord[];
+    expect((await checkAgreement({ negotiationId, evidence })).detail).toBe(
+      `the negotiation requires signatures of all parties, and ${payer} did not sign the final terms`,
+    );
   });
 
   it("reports signers without a requirement, and passes with none", async () => {
