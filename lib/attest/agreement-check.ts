@@ -1,5 +1,5 @@
 import { verifyAgreementJws } from "./agreement-jws";
-import { finalTermsSigners, missingSignersOf } from "./agreement-signers";
+import { finalTermsSigners, missingSignersOf, requiredSignaturesText } from "./agreement-signers";
 import { canonicalJson } from "./canonical";
 import {
   agreementPayloadText,
@@ -104,7 +104,8 @@ const checkRequirement = (steps: TTranscriptStep[], agreed: string[]): TProblem 
   const parties = new Set([steps[0]!.payload.agentId, ...agreed, ...payees]);
   const missing = missingSignersOf({ steps, parties: [...parties] });
   if (missing.length === 0) return null;
-  return `the negotiation requires signatures of ${signatureRequirementOf(steps)} parties, and ${missing.join(", ")} did not sign the final terms`;
+  const required = requiredSignaturesText(signatureRequirementOf(steps));
+  return `the negotiation requires ${required} signature of the final terms, and ${missing.join(", ")} did not sign them`;
 };
 
 const signedDetail = (steps: TTranscriptStep[]): string => {

@@ -119,7 +119,7 @@ describe("the agreement check under a signature requirement", () => {
     const verdict = await agreementOf({ requirement: "all", payerSigns: false, payeeSigns: true });
     expect(verdict.ok).toBe(false);
     expect(verdict.detail).toBe(
-      `the negotiation requires signatures of all parties, and ${payer} did not sign the final terms`,
+      `the negotiation requires every party's signature of the final terms, and ${payer} did not sign them`,
     );
   });
 
@@ -132,7 +132,7 @@ describe("the agreement check under a signature requirement", () => {
       payerSigns: true,
       payeeSigns: false,
     });
-    expect(verdict.detail).toMatch(`${payee} did not sign the final terms`);
+    expect(verdict.detail).toMatch(`${payee} did not sign them`);
   });
 
   it("fails the remaining signatures when a forger drops the requirement from the proposal", async () => {
@@ -184,7 +184,7 @@ describe("the agreement check under a signature requirement", () => {
       },
     ] as unknown as TEvidenceRecord[];
     expect((await checkAgreement({ negotiationId, evidence })).detail).toBe(
-      `the negotiation requires signatures of all parties, and ${payer} did not sign the final terms`,
+      `the negotiation requires every party's signature of the final terms, and ${payer} did not sign them`,
     );
   });
 

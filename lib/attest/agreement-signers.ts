@@ -1,8 +1,13 @@
 import {
   lastProposal,
   signatureRequirementOf,
+  type TSignatureRequirement,
   type TTranscriptStep,
 } from "./negotiation-transcript";
+
+/** Whose signature a requirement asks for, as a refusal reads it. */
+export const requiredSignaturesText = (requirement: TSignatureRequirement): string =>
+  ({ all: "every party's", responders: "every responder's", none: "no" })[requirement];
 
 /**
  * The agents whose signature in the transcript covers the final terms: the author of the last

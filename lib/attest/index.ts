@@ -13,7 +13,11 @@ export {
 } from "./agent-public-key";
 export { checkAgreementOf } from "./agreement-check";
 export { readCompactJws, verifyAgreementJws } from "./agreement-jws";
-export { finalTermsSigners, missingSignersOf } from "./agreement-signers";
+export {
+  finalTermsSigners,
+  missingSignersOf,
+  requiredSignaturesText,
+} from "./agreement-signers";
 export { CanonicalJsonError, canonicalJson } from "./canonical";
 export { checkReceiptFacts } from "./check-receipt-facts";
 export {

@@ -67,7 +67,7 @@ export const ZCreateNegotiationBody = z
     metadata: ZMetadata.optional(),
     signatures: ZSignatureRequirement.optional().meta({
       description:
-        "Whose signatures of the final terms a settlement needs: `all` (every party, the initiator included), `responders` (every responder) or `none` (the default: signatures stay optional). Signed statements of a negotiation that requires signatures carry it as `signatures`.",
+        "Default `none`: signatures stay optional. Under `all` or `responders`, a settlement needs the required signatures of the final terms, and every signed statement of the negotiation carries the requirement as `signatures`.",
     }),
     signature: ZStepSignatureText.optional().meta({
       description:

@@ -1,6 +1,6 @@
 import type { TExecutor } from "@/db/client";
 import type { TNegotiationRow } from "@/db/schema";
-import { missingSignersOf, readTranscript } from "@/lib/attest";
+import { missingSignersOf, readTranscript, requiredSignaturesText } from "@/lib/attest";
 import { conflict } from "@/lib/http/api-error";
 import { negotiationTranscript } from "./execution/negotiation-transcript";
 
@@ -22,7 +22,7 @@ export async function requireAgreementSignatures(
       : missingSignersOf({ steps, parties: negotiation.partyAgentIds });
   if (missing.length === 0) return;
   throw conflict(
-    `The negotiation requires signatures of ${negotiation.signatures} parties on its final terms; not signed by ${missing.join(", ")}.`,
+    `The negotiation requires ${requiredSignaturesText(negotiation.signatures)} signature of its final terms; not signed by ${missing.join(", ")}.`,
     "negotiationId",
   );
 }

@@ -236,7 +236,7 @@ describe("signatures: all", () => {
       expect(verified.status).toBe("invalid");
       expect(failing(verified.checks)).toEqual(["agreement", "inclusion"]);
       expect(agreementOf(verified.checks)?.detail).toBe(
-        `the negotiation requires signatures of all parties, and ${payer} did not sign the final terms`,
+        `the negotiation requires every party's signature of the final terms, and ${payer} did not sign them`,
       );
     });
 
@@ -267,7 +267,7 @@ describe("signatures: all", () => {
       expect(server.body.status).toBe("invalid");
       expect(failing(server.body.checks)).toEqual(["agreement", "inclusion"]);
       expect(agreementOf(server.body.checks)?.detail).toBe(
-        `the negotiation requires signatures of all parties, and ${payer} did not sign the final terms`,
+        `the negotiation requires every party's signature of the final terms, and ${payer} did not sign them`,
       );
     });
 

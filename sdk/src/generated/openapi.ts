@@ -1310,7 +1310,7 @@ export interface components {
              */
             expiresAt?: string;
             metadata?: components["schemas"]["Metadata"];
-            /** @description Whose signatures of the final terms a settlement needs: `all` (every party, the initiator included), `responders` (every responder) or `none` (the default: signatures stay optional). Signed statements of a negotiation that requires signatures carry it as `signatures`. */
+            /** @description Default `none`: signatures stay optional. Under `all` or `responders`, a settlement needs the required signatures of the final terms, and every signed statement of the negotiation carries the requirement as `signatures`. */
             signatures?: components["schemas"]["SignatureRequirement"];
             /** @description The initiator's signature of its proposal, needs `id`: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId: id, round: 1, action: "propose", terms}` (terms as the negotiation will show them: splits spelled out, `description` null when absent), plus `signatures` when it is not `none`. A bad signature is 400 and creates nothing. */
             signature?: string;
