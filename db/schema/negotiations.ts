@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { signatureRequirements } from "@/lib/attest/negotiation-transcript";
 import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
 
 export const negotiationStatuses = [
@@ -52,6 +53,8 @@ export const negotiations = pgTable(
     terms: jsonb().$type<TNegotiationTerms>().notNull(),
     rounds: jsonb().$type<TNegotiationRound[]>().notNull(),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** Whose signatures of the final terms a settlement needs: none, responders or all. */
+    signatures: text({ enum: signatureRequirements }).notNull().default("none"),
     expiresAt: timestampMs().notNull(),
     /** When the negotiation left `open` (accepted, rejected, cancelled or expired). */
     closedAt: timestampMs(),

@@ -13,6 +13,11 @@ export {
 } from "./agent-public-key";
 export { checkAgreementOf } from "./agreement-check";
 export { readCompactJws, verifyAgreementJws } from "./agreement-jws";
+export {
+  finalTermsSigners,
+  missingSignersOf,
+  requiredSignaturesText,
+} from "./agreement-signers";
 export { CanonicalJsonError, canonicalJson } from "./canonical";
 export { checkReceiptFacts } from "./check-receipt-facts";
 export {
@@ -89,9 +94,12 @@ export {
   agreementPayloadText,
   NEGOTIATION_STEP_TYPE,
   negotiationStepActions,
+  readTranscript,
+  signatureRequirements,
   type TAgreementStatement,
   type TNegotiationStepAction,
   type TNegotiationStepPayload,
+  type TSignatureRequirement,
   type TStepCredential,
   type TStepSignature,
   type TStepTerms,

@@ -38,6 +38,14 @@ export const ZStepCredential = z.discriminatedUnion("kind", [
 ]);
 export type TStepCredential = z.infer<typeof ZStepCredential>;
 
+/**
+ * Whose signatures a negotiation requires on its final terms: every party's, every responder's,
+ * or none (signatures stay optional). Recorded on the proposal step and, when not `none`, inside
+ * every signed statement, so that a copy of the transcript cannot drop it.
+ */
+export const signatureRequirements = ["none", "responders", "all"] as const;
+export type TSignatureRequirement = (typeof signatureRequirements)[number];
+
 export const ZStepSignature = z.strictObject({
   /** Compact JWS over agreementPayloadText of the step. */
   jws: z.string().min(1).max(8192),
@@ -61,6 +69,8 @@ export const ZNegotiationStepPayload = z.strictObject({
   at: z.iso.datetime({ precision: 3 }),
   credential: ZStepCredential,
   signature: ZStepSignature.nullable(),
+  /** On the proposal only, and only when the negotiation requires signatures. */
+  signatures: z.enum(["responders", "all"]).optional(),
 });
 export type TNegotiationStepPayload = z.infer<typeof ZNegotiationStepPayload>;
 
@@ -69,27 +79,34 @@ export type TAgreementStatement = {
   round: number;
   action: TNegotiationStepAction;
   terms: TStepTerms;
+  /** The negotiation's requirement; signed only when it is not `none`. */
+  signatures?: TSignatureRequirement | undefined;
 };
 
-/** The exact text an agent signs for a step: RFC 8785 JSON of {negotiationId, round, action, terms}. */
+/**
+ * The exact text an agent signs for a step: RFC 8785 JSON of {negotiationId, round, action,
+ * terms}, plus `signatures` when the negotiation requires signatures.
+ */
 export const agreementPayloadText = ({
   negotiationId,
   round,
   action,
   terms,
+  signatures = "none",
 }: TAgreementStatement): string =>
   canonicalJson({
     negotiationId,
     round,
     action,
     terms: { amount: terms.amount, splits: terms.splits, description: terms.description },
+    ...(signatures === "none" ? {} : { signatures }),
   });
 
 export type TTranscriptStep = { id: string; payload: TNegotiationStepPayload };
 
 /** The transcript's steps in chain order, or why they cannot be read (none, or a malformed one). */
 export const readTranscript = (
-  evidence: readonly TEvidenceRecord[],
+  evidence: readonly Pick<TEvidenceRecord, "id" | "type" | "payload">[],
 ): TTranscriptStep[] | string => {
   const steps: TTranscriptStep[] = [];
   for (const record of evidence) {
@@ -105,5 +122,9 @@ export const readTranscript = (
 };
 
 /** The step whose terms the last round settled on: the last proposal or counter. */
+/** The requirement the transcript's proposal records; `none` when it records none. */
+export const signatureRequirementOf = (steps: readonly TTranscriptStep[]): TSignatureRequirement =>
+  steps[0]?.payload.signatures ?? "none";
+
 export const lastProposal = (steps: readonly TTranscriptStep[]): TTranscriptStep | undefined =>
   steps.findLast((s) => s.payload.action === "propose" || s.payload.action === "counter");

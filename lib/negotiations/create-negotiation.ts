@@ -14,6 +14,7 @@ import { resolveActingAgent } from "./resolve-acting-agent";
 import { resolveTerms } from "./resolve-terms";
 import type { TCreateNegotiationBody } from "./schemas";
 import { stepCredentialOf } from "./step-credential";
+import { verifyStepSignature } from "./verify-step-signature";
 
 const defaultLifetimeMs = 24 * 60 * 60 * 1000;
 const maxLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -30,7 +31,8 @@ function expiryOf(expiresAt: string | undefined, now: Date): Date {
 /**
  * Opens a negotiation: the initiator (one of the caller's agents) proposes terms to responders
  * of any organization that it can see (its own agents and discoverable ones), and implicitly
- * accepts them. The expiry job is enqueued in the same transaction.
+ * accepts them, signed when it sends a signature of the proposal. The expiry job is enqueued in
+ * the same transaction.
  */
 export async function createNegotiation({
   auth,
@@ -50,6 +52,8 @@ export async function createNegotiation({
   if (input.responders.includes(initiatorAgentId))
     throw invalid("The initiator cannot also be a responder.", "responders");
   const terms = resolveTerms({ input: input.terms, responders: input.responders, param: "terms" });
+  const id = input.id ?? newId("negotiation");
+  const signatures = input.signatures ?? "none";
 
   return db.transaction(async (tx) => {
     const found = await tx
@@ -79,10 +83,20 @@ export async function createNegotiation({
       return agent.organizationId;
     });
 
+    const signature = input.signature
+      ? await verifyStepSignature({
+          tenant,
+          agentId: initiatorAgentId,
+          jws: input.signature,
+          statement: { negotiationId: id, round: 1, action: "propose", terms, signatures },
+          executor: tx,
+        })
+      : null;
     const [row] = await tx
       .insert(negotiations)
       .values({
-        id: newId("negotiation"),
+        id,
+        signatures,
         organizationId: tenant.organizationId,
         environment: tenant.environment,
         initiatorAgentId,
@@ -104,7 +118,9 @@ export async function createNegotiation({
         createdAt: now,
         updatedAt: now,
       })
+      .onConflictDoNothing({ target: negotiations.id })
       .returning();
+    if (!row) throw conflict(`The negotiation id ${id} is already taken.`, "id");
     await tx.insert(negotiationParties).values(
       row!.partyOrganizationIds.map((organizationId) => ({
         organizationId,
@@ -122,7 +138,8 @@ export async function createNegotiation({
         terms,
         message: null,
         credential: stepCredentialOf(auth),
-        signature: null,
+        signature,
+        ...(signatures === "none" ? {} : { signatures }),
       },
       at: now,
     });

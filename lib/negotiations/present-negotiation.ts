@@ -24,6 +24,7 @@ export function presentNegotiation(row: TNegotiationRow, now = new Date()): TNeg
     acceptedBy: current ? acceptancesOf(current) : [],
     rounds: row.rounds,
     metadata: row.metadata,
+    signatures: row.signatures,
     expiresAt: row.expiresAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

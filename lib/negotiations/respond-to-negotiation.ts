@@ -95,6 +95,7 @@ export async function respondToNegotiation({
       round: current.round,
       action: input.action,
       terms: proposed ?? current.terms,
+      signatures: row.signatures,
     };
     const signature = input.signature
       ? await verifyStepSignature({

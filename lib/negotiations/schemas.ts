@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { negotiationStatuses } from "@/db/schema";
 import { ZAgentId, ZMetadata } from "@/lib/agents/schemas";
+import { signatureRequirements } from "@/lib/attest";
 import { ZCreatedRange } from "@/lib/http/created-range";
 import { ZListQuery } from "@/lib/http/pagination";
 import { ZAmount, ZAmountValue, ZParty } from "@/lib/money/schemas";
@@ -26,8 +27,25 @@ export const ZTermsInput = z
   })
   .meta({ id: "TermsInput" });
 
+const ZSignatureRequirement = z.enum(signatureRequirements).meta({
+  id: "SignatureRequirement",
+  description:
+    "Whose signatures of the final terms a settlement needs: `all` (every party, the initiator included), `responders` (every responder) or `none`.",
+});
+
+const ZStepSignatureText = z.string().min(1).max(8192);
+
 export const ZCreateNegotiationBody = z
   .strictObject({
+    id: z
+      .string()
+      .regex(/^neg-[0-9A-Za-z]{16}$/, "must be neg- and 16 base62 characters")
+      .optional()
+      .meta({
+        description:
+          "The negotiation's id, chosen by the caller so that the initiator can sign its proposal before it exists: `neg-` and 16 random base62 characters. An id already taken is 409. Default: one the service draws.",
+        example: "neg-7QzP0aK2fW9cX1bN",
+      }),
     initiatorAgentId: ZAgentId.optional().meta({
       description:
         "The paying agent; yours. With a JWT it may be omitted and is the token's agent.",
@@ -47,6 +65,18 @@ export const ZCreateNegotiationBody = z
       .optional()
       .meta({ description: "Default: 24 hours after creation; at most 30 days ahead." }),
     metadata: ZMetadata.optional(),
+    signatures: ZSignatureRequirement.optional().meta({
+      description:
+        "Default `none`: signatures stay optional. Under `all` or `responders`, a settlement needs the required signatures of the final terms, and every signed statement of the negotiation carries the requirement as `signatures`.",
+    }),
+    signature: ZStepSignatureText.optional().meta({
+      description:
+        "The initiator's signature of its proposal, needs `id`: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId: id, round: 1, action: \"propose\", terms}` (terms as the negotiation will show them: splits spelled out, `description` null when absent), plus `signatures` when it is not `none`. A bad signature is 400 and creates nothing.",
+    }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.signature && !body.id)
+      ctx.addIssue({ code: "custom", path: ["id"], message: "a signed proposal names its id" });
   })
   .meta({ id: "CreateNegotiationRequest" });
 
@@ -68,9 +98,9 @@ export const ZRespondBody = z
       example: 1,
     }),
     message: z.string().max(2000).optional(),
-    signature: z.string().min(1).max(8192).optional().meta({
+    signature: ZStepSignatureText.optional().meta({
       description:
-        "The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}`, where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing.",
+        "The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}` (plus the negotiation's `signatures` when it is not `none`), where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing.",
     }),
   })
   .superRefine((body, ctx) => {
@@ -124,6 +154,7 @@ export const ZNegotiation = z
       .meta({ description: "Parties that accepted the current round's terms." }),
     rounds: z.array(ZRound).meta({ description: "Every round, oldest first, with its responses." }),
     metadata: z.record(z.string(), z.string()),
+    signatures: ZSignatureRequirement,
     expiresAt: z.string(),
     closedAt: z.string().nullable(),
     createdAt: z.string(),

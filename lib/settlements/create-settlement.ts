@@ -11,6 +11,7 @@ import { partiesOf } from "@/lib/negotiations/parties";
 import { defaultRail } from "@/lib/rails/rails";
 import { insertSettlement } from "./insert-settlement";
 import { presentSettlement } from "./present-settlement";
+import { requireAgreementSignatures } from "./require-agreement-signatures";
 import type { ZCreateSettlementBody } from "./schemas";
 
 /**
@@ -52,6 +53,7 @@ export async function createSettlement({
       .where(eq(settlements.negotiationId, negotiation.id));
     if (existing)
       throw conflict(`The negotiation already has settlement ${existing.id}.`, "negotiationId");
+    await requireAgreementSignatures(tx, negotiation);
     const now = new Date();
     await checkSettlementMandate(tx, {
       payerAgentId: negotiation.initiatorAgentId,

@@ -1,4 +1,10 @@
-export { agreementPayloadText, type TAgreementStatement } from "./agreements";
+export {
+  agreementPayloadText,
+  newNegotiationId,
+  proposalPayloadText,
+  type TAgreementStatement,
+  type TSignatureRequirement,
+} from "./agreements";
 export {
   createClient,
   DEFAULT_BASE_URL,

@@ -283,7 +283,12 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
     const server = await call("POST", `/receipts/${bundle.id}/verify`, { key: key(), body: {} });
     expect(server.status).toBe(200);
     expect(server.body.status).toBe("valid");
-    expect(server.body.checks).toContainEqual({ name: "agreement", ok: true });
+    // The last round is the second's signed counter; the first signed its accept, the payer not.
+    expect(server.body.checks).toContainEqual({
+      name: "agreement",
+      ok: true,
+      detail: `final terms signed by ${second}, ${first} (signatures required: none)`,
+    });
   });
 
   const tampered: [string, (b: TReceiptBundle) => void][] = [

@@ -80,7 +80,7 @@ describe("the packed SDK, installed outside the repository", () => {
       "ok    attest_hash",
       "ok    terms",
       "ok    policy",
-      "ok    agreement",
+      "ok    agreement: final terms signed by no agent (signatures required: none)",
       "ok    inclusion",
       "ok    tree_head_signature",
       `receipt ${bundleId} is valid`,

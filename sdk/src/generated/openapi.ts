@@ -1373,6 +1373,11 @@ export interface components {
         };
         CreateNegotiationRequest: {
             /**
+             * @description The negotiation's id, chosen by the caller so that the initiator can sign its proposal before it exists: `neg-` and 16 random base62 characters. An id already taken is 409. Default: one the service draws.
+             * @example neg-7QzP0aK2fW9cX1bN
+             */
+            id?: string;
+            /**
              * @description The paying agent; yours. With a JWT it may be omitted and is the token's agent.
              * @example agent-4fZq1c9TnW2bX0aK
              */
@@ -1391,6 +1396,10 @@ export interface components {
              */
             expiresAt?: string;
             metadata?: components["schemas"]["Metadata"];
+            /** @description Default `none`: signatures stay optional. Under `all` or `responders`, a settlement needs the required signatures of the final terms, and every signed statement of the negotiation carries the requirement as `signatures`. */
+            signatures?: components["schemas"]["SignatureRequirement"];
+            /** @description The initiator's signature of its proposal, needs `id`: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId: id, round: 1, action: "propose", terms}` (terms as the negotiation will show them: splits spelled out, `description` null when absent), plus `signatures` when it is not `none`. A bad signature is 400 and creates nothing. */
+            signature?: string;
         };
         TermsInput: {
             amount: components["schemas"]["Amount"];
@@ -1410,6 +1419,11 @@ export interface components {
              */
             amount: number;
         };
+        /**
+         * @description Whose signatures of the final terms a settlement needs: `all` (every party, the initiator included), `responders` (every responder) or `none`.
+         * @enum {string}
+         */
+        SignatureRequirement: "none" | "responders" | "all";
         RespondToNegotiationRequest: {
             /**
              * @description The responding party (yours). With a JWT it may be omitted and is the token's agent.
@@ -1429,7 +1443,7 @@ export interface components {
              */
             round?: number;
             message?: string;
-            /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}`, where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
+            /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}` (plus the negotiation's `signatures` when it is not `none`), where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
             signature?: string;
         };
         CreateSettlementRequest: {
@@ -1610,6 +1624,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            signatures: components["schemas"]["SignatureRequirement"];
             expiresAt: string;
             closedAt: string | null;
             createdAt: string;
@@ -2967,6 +2982,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            signatures: components["schemas"]["SignatureRequirement"];
             expiresAt: string;
             closedAt: string | null;
             createdAt: string;
@@ -3077,6 +3093,7 @@ export type RevokeTokensRequest = components['schemas']['RevokeTokensRequest'];
 export type CreateNegotiationRequest = components['schemas']['CreateNegotiationRequest'];
 export type TermsInput = components['schemas']['TermsInput'];
 export type Split = components['schemas']['Split'];
+export type SignatureRequirement = components['schemas']['SignatureRequirement'];
 export type RespondToNegotiationRequest = components['schemas']['RespondToNegotiationRequest'];
 export type CreateSettlementRequest = components['schemas']['CreateSettlementRequest'];
 export type ExecuteSettlementRequest = components['schemas']['ExecuteSettlementRequest'];
@@ -5916,6 +5933,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "metadata": {},
+                     *           "signatures": "none",
                      *           "expiresAt": "string",
                      *           "closedAt": "string",
                      *           "createdAt": "string",
@@ -6039,6 +6057,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "id": "neg-7QzP0aK2fW9cX1bN",
                  *       "initiatorAgentId": "agent-4fZq1c9TnW2bX0aK",
                  *       "responders": [
                  *         "agent-8sLw3nB6yQ2kV5rT"
@@ -6130,6 +6149,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "metadata": {},
+                     *       "signatures": "none",
                      *       "expiresAt": "string",
                      *       "closedAt": "string",
                      *       "createdAt": "string",
@@ -6373,6 +6393,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "metadata": {},
+                     *       "signatures": "none",
                      *       "expiresAt": "string",
                      *       "closedAt": "string",
                      *       "createdAt": "string",
@@ -6596,6 +6617,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "metadata": {},
+                     *       "signatures": "none",
                      *       "expiresAt": "string",
                      *       "closedAt": "string",
                      *       "createdAt": "string",

@@ -1,0 +1,1 @@
+ALTER TABLE "negotiations" ADD COLUMN "signatures" text DEFAULT 'none' NOT NULL;
