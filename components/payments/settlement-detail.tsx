@@ -88,11 +88,13 @@ export function SettlementDetail({
                 <Time value={data.createdAt} />
               </DetailRow>
               <DetailRow label="Execution started">
-                <Time value={data.executionStartedAt} never="Not yet" />
+                <Time value={data.executionStartedAt} never={data.failedAt ? "Never" : "Not yet"} />
               </DetailRow>
-              <DetailRow label="Executed">
-                <Time value={data.executedAt} never="Not yet" />
-              </DetailRow>
+              {data.failedAt && !data.executedAt ? null : (
+                <DetailRow label="Executed">
+                  <Time value={data.executedAt} never="Not yet" />
+                </DetailRow>
+              )}
               {data.failedAt ? (
                 <DetailRow label="Failed">
                   <Time value={data.failedAt} />
