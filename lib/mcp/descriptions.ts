@@ -23,6 +23,8 @@ export const toolDescriptions: Record<string, string> = {
     "Revoke an agent's signing key: new signatures under it are refused; receipts that already carry it keep verifying.",
   deleteAgent:
     "Delete an agent. It can no longer negotiate or be paid; past settlements and receipts keep naming it.",
+  getMe:
+    "Who is calling: the organization, environment, credential (API key or agent token), scopes and plan behind this connection. Use it first to check that the credential works and what the other tools will allow.",
   issueAgentToken:
     "Issue a short-lived agent token that acts as one agent with a subset of the key's scopes. Use it to hand an agent its own credential instead of the API key.",
   revokeAgentTokens: "Revoke every agent token of an agent (or one token by its jti) at once.",

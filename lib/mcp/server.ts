@@ -34,10 +34,13 @@ export function createMcpServer(api: TApiClient): Server {
     { capabilities: { tools: {}, resources: {}, logging: {} }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: allTools().map(({ name, description, inputSchema }) => ({
+    tools: allTools().map(({ name, description, inputSchema, outputSchema, annotations }) => ({
       name,
+      title: annotations.title,
       description,
       inputSchema: inputSchema as { type: "object" },
+      outputSchema: outputSchema as { type: "object" },
+      annotations,
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
