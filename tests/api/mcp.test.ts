@@ -136,6 +136,10 @@ describe("the MCP server", () => {
     const production = await connect(tenant.keys.sandbox, "production");
     const wrongEnvironment = await run(production, "list_agents", {});
     expect(toolErrorOf(wrongEnvironment)).toMatchObject({ code: "unauthorized" });
+    // The hint names where the sandbox key belongs: its base address and its MCP server.
+    expect(wrongEnvironment.content[0]!.text).toContain(
+      "(/sandbox/v1; its MCP server: /sandbox/mcp)",
+    );
   });
 
   test("over stdio, the CLI serves the same tools against a deployment's URL", async () => {
