@@ -88,6 +88,45 @@ describe("MCP tool annotations", () => {
   });
 });
 
+/** The paths of the properties, at any depth, that have no description. */
+function undescribed(node: unknown, at: string): string[] {
+  if (typeof node !== "object" || node === null) return [];
+  const schema = node as Record<string, unknown>;
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, any>).flatMap(
+    ([name, property]) => [
+      ...(property.description ? [] : [`${at}.${name}`]),
+      ...undescribed(property, `${at}.${name}`),
+    ],
+  );
+  const children = ["items", "anyOf", "oneOf", "allOf"].flatMap((key) =>
+    [schema[key] ?? []].flat().flatMap((child) => undescribed(child, at)),
+  );
+  return [...properties, ...children];
+}
+
+describe("MCP input schemas", () => {
+  test("every argument, at any depth, has a description", () => {
+    const missing = [...tools.values()].flatMap((tool) => undescribed(tool.inputSchema, tool.name));
+    expect(missing).toEqual([]);
+  });
+
+  test("argument names are camelCase, but for issue_agent_token's REST field agent_id", () => {
+    const names = (node: unknown): string[] =>
+      typeof node === "object" && node !== null
+        ? Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => [
+            ...(key === "properties" ? Object.keys(value as object) : []),
+            ...names(value),
+          ])
+        : [];
+    const snake = [...tools.values()].flatMap((tool) =>
+      names(tool.inputSchema)
+        .filter((name) => name.includes("_"))
+        .map((name) => `${tool.name}.${name}`),
+    );
+    expect(snake).toEqual(["issue_agent_token.agent_id"]);
+  });
+});
+
 describe("MCP output schemas", () => {
   test("every tool has an outputSchema with an object at its root, and Ajv compiles it", () => {
     expect(tools.size).toBeGreaterThan(40);

@@ -1154,10 +1154,16 @@ export interface webhooks {
 export interface components {
     schemas: {
         CreateAgentRequest: {
-            /** @example Translator */
+            /**
+             * @description The agent's display name.
+             * @example Translator
+             */
             name: string;
+            /** @description What the agent does, in a sentence or two. */
             description?: string | null;
+            /** @description What the agent can do, as words that discover matches (unique). */
             capabilities?: string[];
+            /** @description Where the agent can be reached. */
             endpointUrl?: string | null;
             /** @description Whether other organizations can find it with discover. */
             discoverable?: boolean;
@@ -1168,10 +1174,16 @@ export interface components {
             [key: string]: string;
         };
         UpdateAgentRequest: {
-            /** @example Translator */
+            /**
+             * @description The agent's display name.
+             * @example Translator
+             */
             name?: string;
+            /** @description What the agent does, in a sentence or two. */
             description?: string | null;
+            /** @description What the agent can do, as words that discover matches (unique). */
             capabilities?: string[];
+            /** @description Where the agent can be reached. */
             endpointUrl?: string | null;
             /** @description Whether other organizations can find it with discover. */
             discoverable?: boolean;
@@ -1213,7 +1225,10 @@ export interface components {
             expiresAt?: string | null;
         };
         MandateLimit: {
-            /** @example USD */
+            /**
+             * @description The currency these limits are in (ISO 4217).
+             * @example USD
+             */
             currency: string;
             /**
              * @description Largest single settlement the agent may pay, in minor units.
@@ -1242,6 +1257,7 @@ export interface components {
         FundWalletRequest: {
             amount: components["schemas"]["Amount"];
         };
+        /** @description An amount of money: minor units and currency. */
         Amount: {
             /**
              * @description Positive integer in the currency's minor unit (cents, whole yen).
@@ -1306,10 +1322,12 @@ export interface components {
             expiresAt?: string;
             metadata?: components["schemas"]["Metadata"];
         };
+        /** @description What the payer proposes: the amount, its split among payees, what it is for. */
         TermsInput: {
             amount: components["schemas"]["Amount"];
             /** @description Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly. */
             splits?: components["schemas"]["Split"][];
+            /** @description What is being paid for, in words. */
             description?: string | null;
         };
         Split: {
@@ -1342,6 +1360,7 @@ export interface components {
              * @example 1
              */
             round?: number;
+            /** @description A note to the other parties with this response. */
             message?: string;
             /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}`, where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
             signature?: string;
@@ -1361,10 +1380,14 @@ export interface components {
         };
         ExecuteSettlementRequest: Record<string, never>;
         ReverseSettlementRequest: {
+            /** @description Why the money goes back, kept on the settlement. */
             reason?: string;
         };
         DisputeSettlementRequest: {
-            /** @example The translation was never delivered. */
+            /**
+             * @description Why the settlement is disputed, kept on the settlement.
+             * @example The translation was never delivered.
+             */
             reason: string;
         };
         CreateWebhookRequest: {
@@ -1386,7 +1409,10 @@ export interface components {
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
-            /** @example Ledger sync */
+            /**
+             * @description A note for your team: what the endpoint is for.
+             * @example Ledger sync
+             */
             description?: string;
         };
         UpdateWebhookRequest: {
@@ -1408,6 +1434,7 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "disabled";
+            /** @description A note for your team: what the endpoint is for; null removes it. */
             description?: string | null;
             /**
              * @description A new signing secret (rotation). The old one keeps signing for `secretOverlap`.
@@ -1441,8 +1468,12 @@ export interface components {
             recomputeHash?: boolean;
         };
         AttestTarget: {
-            /** @example stl-9bX2kQ7fT1cZ0aWm */
+            /**
+             * @description The settlement to check (or give receiptId).
+             * @example stl-9bX2kQ7fT1cZ0aWm
+             */
             settlementId?: string;
+            /** @description The receipt whose settlement to check (or give settlementId). */
             receiptId?: string;
         };
         /** @description The body of a `negotiation.created` delivery. */
@@ -2969,6 +3000,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only agents with this capability. */
                 capability?: string;
+                /** @description Only agents in this status. */
                 status?: "active" | "suspended";
             };
             header?: never;
@@ -3316,6 +3348,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only agents with this capability. */
                 capability?: string;
                 /** @description Words to look for in name and description. */
                 q?: string;
@@ -4013,6 +4046,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only keys in this status (active or revoked). */
                 status?: "active" | "revoked";
             };
             header?: never;
@@ -5435,6 +5469,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only negotiations in this status. */
                 status?: "open" | "accepted" | "rejected" | "cancelled" | "expired";
                 /** @description Only negotiations this agent is party to. */
                 agentId?: string;
@@ -6369,6 +6404,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only settlements in this status. */
                 status?: "pending" | "executing" | "executed" | "failed" | "reversed" | "disputed";
                 negotiationId?: string;
                 /** @description Only items created strictly after this time (ISO 8601). */
@@ -8887,6 +8923,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only deliveries in this status. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
                 /** @description Only deliveries of this event type. */
                 eventType?: "negotiation.created" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.countered" | "negotiation.cancelled" | "negotiation.expired" | "settlement.created" | "settlement.executed" | "settlement.failed" | "settlement.reversed" | "settlement.disputed" | "receipt.created" | "agent.registered" | "agent.updated" | "agent.deleted";
@@ -9738,8 +9775,11 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only the receipt of this settlement. */
                 settlementId?: string;
+                /** @description Only receipts of this negotiation's settlements. */
                 negotiationId?: string;
+                /** @description Only receipts in this status. */
                 status?: "pending" | "valid" | "invalid";
                 /** @description Only items created strictly after this time (ISO 8601). */
                 createdAfter?: string;
@@ -10713,6 +10753,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Evidence record id. */
                 id: string;
             };
             cookie?: never;
@@ -11475,6 +11516,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tile's path (C2SP tlog-tiles), segment by segment: <L>/<N>[.p/<W>] or entries/<N>[.p/<W>]. */
                 path: string[];
             };
             cookie?: never;
