@@ -1,6 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
-import { remoteClient } from "@/lib/mcp/api-client";
+import { keyEnvironment, remoteClient } from "@/lib/mcp/api-client";
 import { createMcpServer } from "@/lib/mcp/server";
 import { parseUrl } from "../parse-url";
 
@@ -13,7 +13,11 @@ export const mcp = (program: Command) =>
     .requiredOption("--api-key <key>", "sk_test_… or sk_live_…")
     .option("--url <origin>", "the API's origin", parseUrl, "http://127.0.0.1:3000")
     .action(async (options: { apiKey: string; url: string }) => {
-      const server = createMcpServer(remoteClient(options));
+      // The key's scopes are the deployment's to check: every tool of its environment is offered.
+      const server = createMcpServer(remoteClient(options), {
+        environment: keyEnvironment(options.apiKey),
+        readOnly: false,
+      });
       await server.connect(new StdioServerTransport());
       // Serves until the client closes stdin.
       await new Promise<void>((resolve) => process.stdin.once("close", resolve));

@@ -47,6 +47,13 @@ const ZSettleOutcome = z.object({
     .meta({ description: "The receipt of the settlement once executed, else null." }),
 });
 
+/** What settle calls besides the receipts list, which it may lack (its receiptId is then null). */
+const settleOperations = [
+  createSettlementOperation,
+  executeSettlementOperation,
+  getSettlementOperation,
+];
+
 type TSettlement = { id: string; status: string };
 type TVerification = {
   status: string;
@@ -139,11 +146,8 @@ export const compositeTools = (): TTool[] => [
       "Pay what an accepted negotiation says, in one call: create its settlement, execute it on the rail and wait for the final status (up to `waitSeconds`). Answers the settlement and its receipt id. Retrying with the same `idempotencyKey` never pays twice.",
     inputSchema: inputJsonSchema(ZSettleInput),
     outputSchema: outputJsonSchema(ZSettleOutcome),
-    annotations: chainedAnnotations("Settle an accepted negotiation", [
-      createSettlementOperation,
-      executeSettlementOperation,
-      getSettlementOperation,
-    ]),
+    annotations: chainedAnnotations("Settle an accepted negotiation", settleOperations),
+    operations: settleOperations,
     run: async (args, api) => {
       const parsed = ZSettleInput.safeParse(args);
       if (!parsed.success) {
@@ -160,6 +164,7 @@ export const compositeTools = (): TTool[] => [
     inputSchema: inputJsonSchema(ZVerifyInput),
     outputSchema: outputJsonSchema(verifyReceiptOperation.response),
     annotations: chainedAnnotations("Verify a receipt", [verifyReceiptOperation]),
+    operations: [verifyReceiptOperation],
     run: async (args, api) => {
       const parsed = ZVerifyInput.safeParse(args);
       if (!parsed.success)

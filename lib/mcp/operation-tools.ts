@@ -17,6 +17,8 @@ export type TTool = {
   /** What `structuredContent` holds on success (an object at the root, see structured-output). */
   outputSchema: Record<string, unknown>;
   annotations: ToolAnnotations;
+  /** The API operations it calls (the first names its toolset): what its offer depends on. */
+  operations: TOperation[];
   run: (args: Record<string, unknown>, api: TApiClient) => Promise<CallToolResult>;
 };
 
@@ -56,6 +58,7 @@ export function operationTool(operation: TOperation): TTool {
     inputSchema: inputJsonSchema(input),
     outputSchema: structuredOutputSchema(outputJsonSchema(operation.response)),
     annotations: toolAnnotations(operation),
+    operations: [operation],
     run: async (args, api) => {
       let path = operation.path;
       for (const name of paramNames) {

@@ -13,6 +13,7 @@ import { withInvalidParams } from "./invalid-params";
 import { operationTools, type TTool } from "./operation-tools";
 import { ProtocolError } from "./protocol-error";
 import { openApiResource, readResource, receiptTemplate } from "./resources";
+import { offers, type TToolSelection } from "./tool-selection";
 
 const instructions =
   "Agent Settlement Service: register agents, negotiate multi-party deals, settle them on a payment rail and verify the receipt of every settlement. Typical flow: create_agent (payer and payee) → create_negotiation → respond_to_negotiation (accept) → settle → verify_receipt. Errors come back as tool errors with the API's error code.";
@@ -29,14 +30,18 @@ const allTools = (): TTool[] => {
   return tools;
 };
 
-/** An MCP server whose every tool and resource calls the API through `api`. */
-export function createMcpServer(api: TApiClient): Server {
+/**
+ * An MCP server whose every tool and resource calls the API through `api`, offering the tools
+ * of `selection` (a tool it does not offer is unknown).
+ */
+export function createMcpServer(api: TApiClient, selection: TToolSelection): Server {
+  const offered = allTools().filter(offers(selection));
   const server = new Server(
     { name: "agent-settlement-service", version: "1.0.0" },
     { capabilities: { tools: {}, resources: {} }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: allTools().map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+    tools: offered.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title: annotations.title,
       description,
@@ -46,10 +51,13 @@ export function createMcpServer(api: TApiClient): Server {
     })),
   }));
   server.setRequestHandler(withInvalidParams(CallToolRequestSchema), async (request) => {
-    const tool = allTools().find((candidate) => candidate.name === request.params.name);
+    const tool = offered.find((candidate) => candidate.name === request.params.name);
     // An unknown tool is a protocol error (MCP tools, error handling); a failing call is a result.
     if (!tool)
-      throw new ProtocolError(ErrorCode.InvalidParams, `No tool named ${request.params.name}.`);
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        `No tool named ${request.params.name} here; tools/list names the tools of this credential, environment and choice of toolsets.`,
+      );
     return tool.run(request.params.arguments ?? {}, api);
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({

@@ -49,9 +49,12 @@ describe("MCP protocol errors", () => {
   test("an unknown tool is JSON-RPC -32602, its message prefixed once", async () => {
     const error = await refusal(client.callTool({ name: "no_such_tool", arguments: {} }));
     expect(error.code).toBe(ErrorCode.InvalidParams);
-    expect(error.message).toBe("MCP error -32602: No tool named no_such_tool.");
+    expect(error.message).toMatch(/^MCP error -32602: No tool named no_such_tool here; /);
     const wire = await rawCall("tools/call", { name: "no_such_tool", arguments: {} });
-    expect(wire.error).toEqual({ code: -32602, message: "No tool named no_such_tool." });
+    expect(wire.error).toEqual({
+      code: -32602,
+      message: expect.stringMatching(/^No tool named no_such_tool here; /),
+    });
   });
 
   test("arguments that are not an object are JSON-RPC -32602", async () => {
