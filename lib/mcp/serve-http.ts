@@ -11,7 +11,7 @@ import { otherMethodResponse } from "./other-methods";
 import { readMessages } from "./read-messages";
 import { refusedByHost } from "./rebinding";
 import { createMcpServer } from "./server";
-import { requestedSelection } from "./tool-selection";
+import { requestedSelection, type TToolSelection } from "./tool-selection";
 
 /**
  * The JSON-RPC messages of an MCP request, read and checked. Without a working credential each
@@ -47,7 +47,7 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
   if (otherMethod) return otherMethod;
   const auth = await credentialOf({ request, environment, origin });
   let parsedBody: unknown;
-  let selection: ReturnType<typeof requestedSelection>;
+  let selection: TToolSelection;
   try {
     parsedBody = await admit(request, auth, headers);
     selection = requestedSelection({ request, environment, auth });

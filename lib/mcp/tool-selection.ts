@@ -18,12 +18,26 @@ export type TToolSelection = {
   readOnly: boolean;
 };
 
-const isOn = (value: string | null) => value === "1" || value === "true";
+/** `1` or `true` turns read-only mode on. */
+const isOn = (value: string | null | undefined) => value === "1" || value === "true";
+
+/** The toolsets of a comma-separated list (undefined: all); an unknown one is refused. */
+export function chosenToolsets(listed: string | null | undefined): Set<string> | undefined {
+  const chosen = listed
+    ?.split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = chosen?.find((name) => !toolsets.includes(name));
+  if (unknown !== undefined) {
+    const message = `No toolset named ${unknown}; the toolsets are ${toolsets.join(", ")}.`;
+    throw new JsonRpcRefusal(ErrorCode.InvalidRequest, invalid(message, "toolsets"));
+  }
+  return chosen && new Set(chosen);
+}
 
 /**
  * What the client chose on the MCP URL (`?toolsets=agents,receipts&readonly=1`) or in headers
- * (`X-MCP-Toolsets`, `X-MCP-Readonly`), as GitHub's MCP server takes them. An unknown toolset
- * is refused, naming the known ones.
+ * (`X-MCP-Toolsets`, `X-MCP-Readonly`), as GitHub's MCP server takes them.
  */
 export function requestedSelection({
   request,
@@ -35,20 +49,10 @@ export function requestedSelection({
   auth: TAuthContext | undefined;
 }): TToolSelection {
   const query = new URL(request.url).searchParams;
-  const listed = query.get("toolsets") ?? request.headers.get("x-mcp-toolsets");
-  const chosen = listed
-    ?.split(",")
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const unknown = chosen?.find((name) => !toolsets.includes(name));
-  if (unknown !== undefined) {
-    const message = `No toolset named ${unknown}; the toolsets are ${toolsets.join(", ")}.`;
-    throw new JsonRpcRefusal(ErrorCode.InvalidRequest, invalid(message, "toolsets"));
-  }
   return {
     environment,
     auth,
-    toolsets: chosen && new Set(chosen),
+    toolsets: chosenToolsets(query.get("toolsets") ?? request.headers.get("x-mcp-toolsets")),
     readOnly: isOn(query.get("readonly") ?? request.headers.get("x-mcp-readonly")),
   };
 }

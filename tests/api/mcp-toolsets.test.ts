@@ -1,4 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { randomClientAddress } from "../support/api";
 import { connectMcp } from "../support/mcp-client";
@@ -115,6 +116,26 @@ describe("MCP toolsets, read-only mode, scopes and environment", () => {
       ["get_settlement", "get_settlement_stats", "list_settlements"].sort(),
     );
   });
+
+  test("the stdio server takes --toolsets and --readonly", async () => {
+    const client = new Client({ name: "desktop-host", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransport({
+        command: "node_modules/.bin/tsx",
+        args: [
+          ...["--tsconfig", "tsconfig.json", "cli/index.ts", "mcp"],
+          ...["--api-key", tenant.keys.sandbox, "--url", inject("baseUrl")],
+          ...["--toolsets", "settlements", "--readonly"],
+        ],
+        stderr: "pipe",
+      }),
+    );
+    clients.push(client);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names.sort()).toEqual(
+      ["get_settlement", "get_settlement_stats", "list_settlements"].sort(),
+    );
+  }, 60_000);
 
   test("an unknown toolset is refused, naming the toolsets", async () => {
     const response = await fetch(`${inject("baseUrl")}/sandbox/mcp?toolsets=agents,nope`, {
