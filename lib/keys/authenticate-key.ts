@@ -54,7 +54,7 @@ export async function authenticateApiKey(
   const keyEnvironment = environmentOfSecret(secret);
   if (keyEnvironment !== environment) {
     throw unauthorized(
-      `This is a ${keyEnvironment} key; send it to the ${keyEnvironment} base address (${basePaths[keyEnvironment]}; its MCP server: ${mcpPaths[keyEnvironment]}).`,
+      `This is a ${keyEnvironment} key; send it to the ${keyEnvironment} base address (${basePaths[keyEnvironment]}) or, over MCP, to ${mcpPaths[keyEnvironment]}.`,
     );
   }
   const key = await loadKey(hashSecret(secret));

@@ -138,7 +138,7 @@ describe("the MCP server", () => {
     expect(toolErrorOf(wrongEnvironment)).toMatchObject({ code: "unauthorized" });
     // The hint names where the sandbox key belongs: its base address and its MCP server.
     expect(wrongEnvironment.content[0]!.text).toContain(
-      "(/sandbox/v1; its MCP server: /sandbox/mcp)",
+      "(/sandbox/v1) or, over MCP, to /sandbox/mcp.",
     );
   });
 
