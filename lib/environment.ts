@@ -10,3 +10,9 @@ export const basePaths: Record<TEnvironment, string> = {
   sandbox: "/sandbox/v1",
   production: "/v1",
 };
+
+/** Where each environment's MCP server answers. */
+export const mcpPaths: Record<TEnvironment, string> = {
+  sandbox: "/sandbox/mcp",
+  production: "/mcp",
+};

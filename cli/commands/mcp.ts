@@ -1,7 +1,9 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
-import { remoteClient } from "@/lib/mcp/api-client";
+import { keyEnvironment, remoteClient } from "@/lib/mcp/api-client";
 import { createMcpServer } from "@/lib/mcp/server";
+import { chosenToolsets } from "@/lib/mcp/tool-selection";
+import { toolsets } from "@/lib/mcp/toolsets";
 import { parseUrl } from "../parse-url";
 
 export const mcp = (program: Command) =>
@@ -12,9 +14,18 @@ export const mcp = (program: Command) =>
     )
     .requiredOption("--api-key <key>", "sk_test_… or sk_live_…")
     .option("--url <origin>", "the API's origin", parseUrl, "http://127.0.0.1:3000")
-    .action(async (options: { apiKey: string; url: string }) => {
-      const server = createMcpServer(remoteClient(options));
-      await server.connect(new StdioServerTransport());
-      // Serves until the client closes stdin.
-      await new Promise<void>((resolve) => process.stdin.once("close", resolve));
-    });
+    .option("--toolsets <names>", `only these toolsets, comma separated: ${toolsets.join(", ")}`)
+    .option("--readonly", "only the tools that change nothing")
+    .action(
+      async (options: { apiKey: string; url: string; toolsets?: string; readonly?: boolean }) => {
+        // The key's scopes are the deployment's to check: every tool of its environment is offered.
+        const server = createMcpServer(remoteClient(options), {
+          environment: keyEnvironment(options.apiKey),
+          toolsets: chosenToolsets(options.toolsets),
+          readOnly: options.readonly === true,
+        });
+        await server.connect(new StdioServerTransport());
+        // Serves until the client closes stdin.
+        await new Promise<void>((resolve) => process.stdin.once("close", resolve));
+      },
+    );

@@ -53,7 +53,10 @@ export const ZAgentKeyParams = z.object({ id: ZAgentId, keyId: ZAgentKeyId });
 export const ZListAgentKeysQuery = z
   .strictObject({
     ...ZListQuery.shape,
-    status: z.enum(agentKeyStatuses).optional(),
+    status: z
+      .enum(agentKeyStatuses)
+      .optional()
+      .meta({ description: "Only keys in this status (active or revoked)." }),
   })
   .meta({ id: "ListAgentKeysQuery" });
 

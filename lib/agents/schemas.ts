@@ -31,13 +31,23 @@ const ZHttpUrl = z
   });
 
 const agentFields = {
-  name: z.string().trim().min(1).max(200).meta({ example: "Translator" }),
-  description: z.string().max(2000).nullable(),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .meta({ description: "The agent's display name.", example: "Translator" }),
+  description: z
+    .string()
+    .max(2000)
+    .nullable()
+    .meta({ description: "What the agent does, in a sentence or two." }),
   capabilities: z
     .array(ZCapability)
     .max(50)
-    .refine((list) => new Set(list).size === list.length, "must be unique"),
-  endpointUrl: ZHttpUrl.nullable(),
+    .refine((list) => new Set(list).size === list.length, "must be unique")
+    .meta({ description: "What the agent can do, as words that discover matches (unique)." }),
+  endpointUrl: ZHttpUrl.nullable().meta({ description: "Where the agent can be reached." }),
   discoverable: z
     .boolean()
     .meta({ description: "Whether other organizations can find it with discover." }),
@@ -98,14 +108,14 @@ export const ZListAgentsQuery = z
   .strictObject({
     ...ZListQuery.shape,
     capability: ZCapability.optional().meta({ description: "Only agents with this capability." }),
-    status: z.enum(agentStatuses).optional(),
+    status: z.enum(agentStatuses).optional().meta({ description: "Only agents in this status." }),
   })
   .meta({ id: "ListAgentsQuery" });
 
 export const ZDiscoverAgentsQuery = z
   .strictObject({
     ...ZListQuery.shape,
-    capability: ZCapability.optional(),
+    capability: ZCapability.optional().meta({ description: "Only agents with this capability." }),
     q: z
       .string()
       .trim()

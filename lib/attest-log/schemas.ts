@@ -51,7 +51,10 @@ export const ZInclusionProof = z
 export type TInclusionProof = z.infer<typeof ZInclusionProof>;
 
 export const ZTileParams = z.strictObject({
-  path: z.array(z.string().max(16)).max(8),
+  path: z.array(z.string().max(16)).max(8).meta({
+    description:
+      "The tile's path (C2SP tlog-tiles), segment by segment: <L>/<N>[.p/<W>] or entries/<N>[.p/<W>].",
+  }),
 });
 
 /** A tile's bytes are not JSON: the OpenAPI document describes them as octet-stream text. */

@@ -36,6 +36,8 @@ export type TOperation = {
    * investigations): an agent token, which acts as one agent, may not call it.
    */
   organizationWide?: true;
+  /** It answers only in the sandbox (test money); production answers 403. */
+  sandboxOnly?: true;
   /** Media types of the success answer besides JSON's default (text, binary tiles). */
   mediaTypes?: readonly ("application/json" | "text/plain" | "application/octet-stream")[];
   /** Errors this operation can answer besides the ones every authenticated operation can. */

@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { apiKeys, organizations } from "@/db/schema";
 import type { TAuthContext } from "@/lib/auth/auth-context";
 import { isScope } from "@/lib/auth/scopes";
-import { basePaths, type TEnvironment } from "@/lib/environment";
+import { basePaths, mcpPaths, type TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { log } from "@/lib/observability/logger";
 import { cachedKey, cacheKey, type TCachedKey } from "./key-cache";
@@ -54,7 +54,7 @@ export async function authenticateApiKey(
   const keyEnvironment = environmentOfSecret(secret);
   if (keyEnvironment !== environment) {
     throw unauthorized(
-      `This is a ${keyEnvironment} key; send it to the ${keyEnvironment} base address (${basePaths[keyEnvironment]}).`,
+      `This is a ${keyEnvironment} key; send it to the ${keyEnvironment} base address (${basePaths[keyEnvironment]}) or, over MCP, to ${mcpPaths[keyEnvironment]}.`,
     );
   }
   const key = await loadKey(hashSecret(secret));

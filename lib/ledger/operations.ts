@@ -29,6 +29,7 @@ export const fundWalletOperation = defineOperation({
     "Sandbox only: moves test money from outside into the agent's ledger wallet, so it can pay on the `ledger` rail. Needs `settlement.create`, the scope that commits money. In production, money comes from a real rail: 403.",
   tag,
   scope: "settlement.create",
+  sandboxOnly: true,
   params: ZAgentParams,
   body: ZFundWalletBody,
   response: ZWallet,

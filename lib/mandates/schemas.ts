@@ -8,7 +8,7 @@ const ZMandateLimit = z
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, "use an ISO 4217 code in capitals")
-      .meta({ example: "USD" }),
+      .meta({ description: "The currency these limits are in (ISO 4217).", example: "USD" }),
     perSettlement: ZMinorUnits.meta({
       description: "Largest single settlement the agent may pay, in minor units.",
       example: 50_000,

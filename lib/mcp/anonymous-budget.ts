@@ -1,21 +1,7 @@
-import type { TEnvironment } from "@/lib/environment";
-import { ApiError } from "@/lib/http/api-error";
-import { authenticate } from "@/lib/pipeline/authenticate";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import { enforceRateLimit } from "@/lib/pipeline/rate-limit";
 
 type TSpend = (count: number) => Promise<void>;
-
-/** Whether the request carries a credential that works here: an API key or agent token. */
-async function hasCredential(request: Request, environment: TEnvironment, origin: string) {
-  if (!request.headers.has("authorization")) return false;
-  try {
-    await authenticate({ request, environment, origin });
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError) return false;
-    throw error;
-  }
-}
 
 /**
  * What an MCP request spends, as a function of how many requests: without a working credential
@@ -23,18 +9,16 @@ async function hasCredential(request: Request, environment: TEnvironment, origin
  * unauthenticated API requests; it sets the X-RateLimit-* headers and throws 429 once the budget
  * is spent. With one, nothing: its tool calls spend its organization's budget in the API.
  */
-export async function anonymousBudget({
+export function anonymousBudget({
   request,
-  environment,
-  origin,
+  auth,
   headers,
 }: {
   request: Request;
-  environment: TEnvironment;
-  origin: string;
+  auth: TAuthContext | undefined;
   headers: Headers;
-}): Promise<TSpend> {
-  if (await hasCredential(request, environment, origin)) return async () => {};
+}): TSpend {
+  if (auth) return async () => {};
   return async (count) => {
     for (let spent = 0; spent < count; spent++) {
       await enforceRateLimit({ request, auth: undefined, headers });

@@ -65,9 +65,13 @@ export function loopbackClient(request: Request, environment: TEnvironment): TAp
   return (call) => send(base, call, headers);
 }
 
+/** The environment an API key is for, by its prefix. */
+export const keyEnvironment = (apiKey: string): TEnvironment =>
+  apiKey.startsWith("sk_live_") ? "production" : "sandbox";
+
 /** Calls a deployment over the network (the stdio server): the key's prefix picks the environment. */
 export function remoteClient({ url, apiKey }: { url: string; apiKey: string }): TApiClient {
-  const environment: TEnvironment = apiKey.startsWith("sk_live_") ? "production" : "sandbox";
+  const environment = keyEnvironment(apiKey);
   const base = `${url.replace(/\/$/, "")}${basePaths[environment]}`;
   return (call) => send(base, call, { authorization: `Bearer ${apiKey}` });
 }

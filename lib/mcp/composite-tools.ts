@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { verifyReceiptOperation } from "@/lib/receipts/operations";
+import {
+  createSettlementOperation,
+  executeSettlementOperation,
+  getSettlementOperation,
+} from "@/lib/settlements/operations";
+import { chainedAnnotations } from "./annotations";
 import type { TApiClient } from "./api-client";
-import { inputJsonSchema } from "./json-schema";
+import { inputJsonSchema, outputJsonSchema } from "./json-schema";
 import type { TTool } from "./operation-tools";
 import { toolError, toolResult } from "./tool-result";
 
@@ -31,6 +38,21 @@ const ZVerifyInput = z.object({
     .default(false)
     .meta({ description: "Also return the evidence records the receipt was built from." }),
 });
+
+const ZSettleOutcome = z.object({
+  settlement: getSettlementOperation.response,
+  receiptId: z
+    .string()
+    .nullable()
+    .meta({ description: "The receipt of the settlement once executed, else null." }),
+});
+
+/** What settle calls besides the receipts list, which it may lack (its receiptId is then null). */
+const settleOperations = [
+  createSettlementOperation,
+  executeSettlementOperation,
+  getSettlementOperation,
+];
 
 type TSettlement = { id: string; status: string };
 type TVerification = {
@@ -123,6 +145,9 @@ export const compositeTools = (): TTool[] => [
     description:
       "Pay what an accepted negotiation says, in one call: create its settlement, execute it on the rail and wait for the final status (up to `waitSeconds`). Answers the settlement and its receipt id. Retrying with the same `idempotencyKey` never pays twice.",
     inputSchema: inputJsonSchema(ZSettleInput),
+    outputSchema: outputJsonSchema(ZSettleOutcome),
+    annotations: chainedAnnotations("Settle an accepted negotiation", settleOperations),
+    operations: settleOperations,
     run: async (args, api) => {
       const parsed = ZSettleInput.safeParse(args);
       if (!parsed.success) {
@@ -137,6 +162,9 @@ export const compositeTools = (): TTool[] => [
     description:
       "Check a receipt completely (evidence chain, attest hash recomputed, policy, inclusion in the public log, tree-head signature) and say in plain words whether it is valid and, if not, which check failed. The API operation POST /receipts/{id}/verify behind it.",
     inputSchema: inputJsonSchema(ZVerifyInput),
+    outputSchema: outputJsonSchema(verifyReceiptOperation.response),
+    annotations: chainedAnnotations("Verify a receipt", [verifyReceiptOperation]),
+    operations: [verifyReceiptOperation],
     run: async (args, api) => {
       const parsed = ZVerifyInput.safeParse(args);
       if (!parsed.success)

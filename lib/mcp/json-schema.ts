@@ -13,15 +13,21 @@ function inline(node: unknown, defs: TJson): unknown {
   return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value, defs)]));
 }
 
-/** The JSON Schema of what a client sends (the input side of transforms), inlined. */
-export function inputJsonSchema(schema: z.ZodType): TJson {
+/** The JSON Schema of `schema`, inlined: what a client sends (input) or what it receives (output). */
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): TJson {
   const {
     $defs = {},
     $schema: _,
     ...root
   } = z.toJSONSchema(schema, {
-    io: "input",
+    io,
     unrepresentable: "any",
   }) as TJson;
   return inline(root, $defs as TJson) as TJson;
 }
+
+/** The JSON Schema of what a client sends (the input side of transforms), inlined. */
+export const inputJsonSchema = (schema: z.ZodType) => jsonSchemaOf(schema, "input");
+
+/** The JSON Schema of what a client receives (the output side of transforms), inlined. */
+export const outputJsonSchema = (schema: z.ZodType) => jsonSchemaOf(schema, "output");

@@ -1,17 +1,24 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { TOperation } from "@/lib/http/operation";
 import { allOperations } from "@/lib/openapi/operations";
+import { toolAnnotations } from "./annotations";
 import type { TApiCall, TApiClient } from "./api-client";
 import { toolDescriptions } from "./descriptions";
-import { inputJsonSchema } from "./json-schema";
+import { inputJsonSchema, outputJsonSchema } from "./json-schema";
 import { pathSegments } from "./path-segments";
+import { structuredOutputSchema } from "./structured-output";
 import { toolError, toolResult } from "./tool-result";
 
 export type TTool = {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** What `structuredContent` holds on success (an object at the root, see structured-output). */
+  outputSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
+  /** The API operations it calls (the first names its toolset): what its offer depends on. */
+  operations: TOperation[];
   run: (args: Record<string, unknown>, api: TApiClient) => Promise<CallToolResult>;
 };
 
@@ -36,13 +43,22 @@ export function operationTool(operation: TOperation): TTool {
   const input = z.object({
     ...(operation.params?.shape ?? {}),
     ...(operation.query?.shape ?? {}),
-    ...(operation.body ? { body: operation.body } : {}),
+    ...(operation.body
+      ? {
+          body: operation.body.meta({
+            description: `The JSON body of ${operation.method.toUpperCase()} ${operation.path}.`,
+          }),
+        }
+      : {}),
     ...(post ? { idempotencyKey: ZIdempotencyKey.optional() } : {}),
   });
   return {
     name: toolNameOf(operation.operationId),
     description: toolDescriptions[operation.operationId] ?? operation.summary,
     inputSchema: inputJsonSchema(input),
+    outputSchema: structuredOutputSchema(outputJsonSchema(operation.response)),
+    annotations: toolAnnotations(operation),
+    operations: [operation],
     run: async (args, api) => {
       let path = operation.path;
       for (const name of paramNames) {

@@ -1,6 +1,7 @@
-import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import type { TApiClient } from "./api-client";
+import { ProtocolError } from "./protocol-error";
 
 export const openApiResource = {
   uri: "openapi://v1",
@@ -23,11 +24,11 @@ export async function readResource(uri: string, api: TApiClient): Promise<ReadRe
     return { contents: [{ uri, mimeType: "application/json", text }] };
   }
   const receiptId = /^receipt:\/\/([A-Za-z0-9_-]{1,100})$/.exec(uri)?.[1];
-  if (!receiptId) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}`);
+  if (!receiptId) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown resource ${uri}`);
   const answer = await api({ method: "GET", path: `/receipts/${receiptId}` });
   if (answer.status >= 400) {
     const error = (answer.body as { error?: { code: string; message: string } })?.error;
-    throw new McpError(
+    throw new ProtocolError(
       answer.status === 404 ? ErrorCode.InvalidParams : ErrorCode.InternalError,
       error ? `${error.code}: ${error.message}` : `The API answered ${answer.status}.`,
       error,

@@ -1,27 +1,25 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { TAuthContext } from "@/lib/auth/auth-context";
 import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, publicOrigin } from "@/lib/http/respond";
 import { anonymousBudget } from "./anonymous-budget";
 import { loopbackClient } from "./api-client";
+import { credentialOf } from "./credential";
 import { JsonRpcRefusal, refusalResponse } from "./json-rpc-refusal";
 import { otherMethodResponse } from "./other-methods";
 import { readMessages } from "./read-messages";
 import { refusedByHost } from "./rebinding";
 import { createMcpServer } from "./server";
+import { requestedSelection, type TToolSelection } from "./tool-selection";
 
 /**
  * The JSON-RPC messages of an MCP request, read and checked. Without a working credential each
  * spends one request of the client address's budget: one before the body is read (a refused
  * body counts too), one for each further message of a batch.
  */
-async function admit(
-  request: Request,
-  environment: TEnvironment,
-  origin: string,
-  headers: Headers,
-) {
-  const spend = await anonymousBudget({ request, environment, origin, headers });
+async function admit(request: Request, auth: TAuthContext | undefined, headers: Headers) {
+  const spend = anonymousBudget({ request, auth, headers });
   await spend(1);
   if (request.method !== "POST") return undefined;
   const body = await readMessages(request);
@@ -47,16 +45,19 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
   }
   const otherMethod = otherMethodResponse(request, origin, headers);
   if (otherMethod) return otherMethod;
+  const auth = await credentialOf({ request, environment, origin });
   let parsedBody: unknown;
+  let selection: TToolSelection;
   try {
-    parsedBody = await admit(request, environment, origin, headers);
+    parsedBody = await admit(request, auth, headers);
+    selection = requestedSelection({ request, environment, auth });
   } catch (error) {
     if (error instanceof JsonRpcRefusal || error instanceof ApiError) {
       return refusalResponse(error, origin, headers);
     }
     throw error;
   }
-  const server = createMcpServer(loopbackClient(request, environment));
+  const server = createMcpServer(loopbackClient(request, environment), selection);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -8,9 +9,11 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { TApiClient } from "./api-client";
 import { compositeTools } from "./composite-tools";
+import { withInvalidParams } from "./invalid-params";
 import { operationTools, type TTool } from "./operation-tools";
+import { ProtocolError } from "./protocol-error";
 import { openApiResource, readResource, receiptTemplate } from "./resources";
-import { toolError } from "./tool-result";
+import { offers, type TToolSelection } from "./tool-selection";
 
 const instructions =
   "Agent Settlement Service: register agents, negotiate multi-party deals, settle them on a payment rail and verify the receipt of every settlement. Typical flow: create_agent (payer and payee) → create_negotiation → respond_to_negotiation (accept) → settle → verify_receipt. Errors come back as tool errors with the API's error code.";
@@ -27,22 +30,34 @@ const allTools = (): TTool[] => {
   return tools;
 };
 
-/** An MCP server whose every tool and resource calls the API through `api`. */
-export function createMcpServer(api: TApiClient): Server {
+/**
+ * An MCP server whose every tool and resource calls the API through `api`, offering the tools
+ * of `selection` (a tool it does not offer is unknown).
+ */
+export function createMcpServer(api: TApiClient, selection: TToolSelection): Server {
+  const offered = allTools().filter(offers(selection));
   const server = new Server(
     { name: "agent-settlement-service", version: "1.0.0" },
-    { capabilities: { tools: {}, resources: {}, logging: {} }, instructions },
+    { capabilities: { tools: {}, resources: {} }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: allTools().map(({ name, description, inputSchema }) => ({
+    tools: offered.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
       name,
+      title: annotations.title,
       description,
       inputSchema: inputSchema as { type: "object" },
+      outputSchema: outputSchema as { type: "object" },
+      annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = allTools().find((candidate) => candidate.name === request.params.name);
-    if (!tool) return toolError("invalid_request", `No tool named ${request.params.name}.`, "name");
+  server.setRequestHandler(withInvalidParams(CallToolRequestSchema), async (request) => {
+    const tool = offered.find((candidate) => candidate.name === request.params.name);
+    // An unknown tool is a protocol error (MCP tools, error handling); a failing call is a result.
+    if (!tool)
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        `No tool named ${request.params.name} here; tools/list names the tools of this credential, environment and choice of toolsets.`,
+      );
     return tool.run(request.params.arguments ?? {}, api);
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
@@ -51,7 +66,7 @@ export function createMcpServer(api: TApiClient): Server {
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
     resourceTemplates: [receiptTemplate],
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+  server.setRequestHandler(withInvalidParams(ReadResourceRequestSchema), (request) =>
     readResource(request.params.uri, api),
   );
   return server;

@@ -18,7 +18,7 @@ export const ZCurrency = z
 
 export const ZAmount = z
   .strictObject({ value: ZAmountValue, currency: ZCurrency })
-  .meta({ id: "Amount" });
+  .meta({ id: "Amount", description: "An amount of money: minor units and currency." });
 
 export type TAmount = z.infer<typeof ZAmount>;
 

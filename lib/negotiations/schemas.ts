@@ -23,9 +23,17 @@ export const ZTermsInput = z
         "Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly.",
     }),
     // Null is accepted so that a counter can send the very terms its signature covers.
-    description: z.string().max(2000).nullable().optional(),
+    description: z
+      .string()
+      .max(2000)
+      .nullable()
+      .optional()
+      .meta({ description: "What is being paid for, in words." }),
   })
-  .meta({ id: "TermsInput" });
+  .meta({
+    id: "TermsInput",
+    description: "What the payer proposes: the amount, its split among payees, what it is for.",
+  });
 
 const ZSignatureRequirement = z.enum(signatureRequirements).meta({
   id: "SignatureRequirement",
@@ -97,7 +105,11 @@ export const ZRespondBody = z
         "The round this response answers: the negotiation's `round` as the agent read it. When a counter has opened a newer round meanwhile, the answer is 409 and nothing changes, so an accept never lands on terms the agent did not see. Without it, the response answers the current round.",
       example: 1,
     }),
-    message: z.string().max(2000).optional(),
+    message: z
+      .string()
+      .max(2000)
+      .optional()
+      .meta({ description: "A note to the other parties with this response." }),
     signature: ZStepSignatureText.optional().meta({
       description:
         "The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}` (plus the negotiation's `signatures` when it is not `none`), where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing.",
@@ -165,7 +177,10 @@ export const ZNegotiation = z
 export const ZListNegotiationsQuery = z
   .strictObject({
     ...ZListQuery.shape,
-    status: z.enum(negotiationStatuses).optional(),
+    status: z
+      .enum(negotiationStatuses)
+      .optional()
+      .meta({ description: "Only negotiations in this status." }),
     agentId: ZAgentId.optional().meta({ description: "Only negotiations this agent is party to." }),
     ...ZCreatedRange.shape,
   })

@@ -152,9 +152,20 @@ const ZEvidenceValidity = z.object({ id: z.string(), type: z.string(), valid: z.
 export const ZListReceiptsQuery = z
   .strictObject({
     ...ZListQuery.shape,
-    settlementId: z.string().max(100).optional(),
-    negotiationId: z.string().max(100).optional(),
-    status: z.enum(receiptStatuses).optional(),
+    settlementId: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: "Only the receipt of this settlement." }),
+    negotiationId: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: "Only receipts of this negotiation's settlements." }),
+    status: z
+      .enum(receiptStatuses)
+      .optional()
+      .meta({ description: "Only receipts in this status." }),
     ...ZCreatedRange.shape,
   })
   .meta({ id: "ListReceiptsQuery" });
@@ -194,8 +205,15 @@ export const ZReceiptVerification = z
 
 export const ZAttestTarget = z
   .strictObject({
-    settlementId: z.string().max(100).optional().meta({ example: "stl-9bX2kQ7fT1cZ0aWm" }),
-    receiptId: z.string().max(100).optional(),
+    settlementId: z.string().max(100).optional().meta({
+      description: "The settlement to check (or give receiptId).",
+      example: "stl-9bX2kQ7fT1cZ0aWm",
+    }),
+    receiptId: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: "The receipt whose settlement to check (or give settlementId)." }),
   })
   .superRefine((value, context) => {
     if ((value.settlementId === undefined) === (value.receiptId === undefined)) {
@@ -223,7 +241,10 @@ export const ZAttestVerification = z
   .meta({ id: "AttestVerification" });
 
 export const ZEvidenceParams = z.object({
-  id: z.string().max(100).meta({ example: "ev-4fZq1c9TnW2bX0aK" }),
+  id: z
+    .string()
+    .max(100)
+    .meta({ description: "Evidence record id.", example: "ev-4fZq1c9TnW2bX0aK" }),
 });
 
 export const ZEvidenceDetail = z

@@ -27,17 +27,23 @@ export const ZCreateSettlementBody = z
 export const ZExecuteSettlementBody = z.strictObject({}).meta({ id: "ExecuteSettlementRequest" });
 
 export const ZReverseSettlementBody = z
-  .strictObject({ reason: z.string().trim().min(1).max(2000).optional() })
-  .meta({ id: "ReverseSettlementRequest" });
-
-export const ZDisputeSettlementBody = z
   .strictObject({
     reason: z
       .string()
       .trim()
       .min(1)
       .max(2000)
-      .meta({ example: "The translation was never delivered." }),
+      .optional()
+      .meta({ description: "Why the money goes back, kept on the settlement." }),
+  })
+  .meta({ id: "ReverseSettlementRequest" });
+
+export const ZDisputeSettlementBody = z
+  .strictObject({
+    reason: z.string().trim().min(1).max(2000).meta({
+      description: "Why the settlement is disputed, kept on the settlement.",
+      example: "The translation was never delivered.",
+    }),
   })
   .meta({ id: "DisputeSettlementRequest" });
 
@@ -74,7 +80,10 @@ export const ZSettlement = z
 export const ZListSettlementsQuery = z
   .strictObject({
     ...ZListQuery.shape,
-    status: z.enum(settlementStatuses).optional(),
+    status: z
+      .enum(settlementStatuses)
+      .optional()
+      .meta({ description: "Only settlements in this status." }),
     negotiationId: ZNegotiationId.optional(),
     ...ZCreatedRange.shape,
   })

@@ -6,6 +6,7 @@ import { toolNameOf } from "@/lib/mcp/operation-tools";
 import { allOperations } from "@/lib/openapi/operations";
 import { eventually, randomClientAddress } from "../support/api";
 import { connectMcp } from "../support/mcp-client";
+import { toolErrorOf } from "../support/mcp-tool-error";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -122,17 +123,23 @@ describe("the MCP server", () => {
     const client = await connect(tenant.keys.sandbox);
     const bad = await run(client, "create_agent", { body: { name: 42 } });
     expect(bad.isError).toBe(true);
-    expect(bad.structuredContent?.error).toMatchObject({ code: "invalid_request", param: "name" });
+    expect(toolErrorOf(bad)).toMatchObject({ code: "invalid_request", param: "name" });
     expect(bad.content[0]!.text).toMatch(/^invalid_request: .*\(param: name\)$/);
+    // A failure has no structured content: the outputSchema describes success.
+    expect(bad.structuredContent).toBeUndefined();
 
     const anonymous = await connect();
     expect((await anonymous.listTools()).tools.length).toBeGreaterThan(40);
     const refused = await run(anonymous, "list_agents", {});
-    expect(refused.structuredContent?.error).toMatchObject({ code: "unauthorized" });
+    expect(toolErrorOf(refused)).toMatchObject({ code: "unauthorized" });
 
     const production = await connect(tenant.keys.sandbox, "production");
     const wrongEnvironment = await run(production, "list_agents", {});
-    expect(wrongEnvironment.structuredContent?.error).toMatchObject({ code: "unauthorized" });
+    expect(toolErrorOf(wrongEnvironment)).toMatchObject({ code: "unauthorized" });
+    // The hint names where the sandbox key belongs: its base address and its MCP server.
+    expect(wrongEnvironment.content[0]!.text).toContain(
+      "(/sandbox/v1) or, over MCP, to /sandbox/mcp.",
+    );
   });
 
   test("over stdio, the CLI serves the same tools against a deployment's URL", async () => {
@@ -196,14 +203,17 @@ describe("the MCP server", () => {
     );
     const asAgent = await connect(token.token);
     expect(ok(await run(asAgent, "get_agent", { id: agent.id })).id).toBe(agent.id);
-    const refused = await run(asAgent, "create_agent", { body: { name: "Not allowed" } });
-    expect(refused.isError).toBe(true);
-    expect(refused.structuredContent?.error).toMatchObject({ code: "forbidden" });
-    expect(refused.content[0]!.text).toContain("agent.register");
+    // A tool beyond the token's scopes is not offered, so it is unknown.
+    expect((await asAgent.listTools()).tools.map((tool) => tool.name)).not.toContain(
+      "create_agent",
+    );
+    await expect(run(asAgent, "create_agent", { body: { name: "Not allowed" } })).rejects.toThrow(
+      /-32602/,
+    );
 
     const stranger = await connect(other.keys.sandbox);
     const hidden = await run(stranger, "get_agent", { id: agent.id });
-    expect(hidden.structuredContent?.error).toMatchObject({ code: "not_found" });
+    expect(toolErrorOf(hidden)).toMatchObject({ code: "not_found" });
   });
 
   test("a tile path must be one: dot segments, encoded dots and backslashes reach no other route", async () => {
@@ -234,7 +244,7 @@ describe("the MCP server", () => {
     ]) {
       const refused = await run(client, "get_log_tile", { path });
       expect(refused.isError, JSON.stringify(path)).toBe(true);
-      expect(refused.structuredContent?.error, JSON.stringify(path)).toMatchObject({
+      expect(toolErrorOf(refused), JSON.stringify(path)).toMatchObject({
         code: "invalid_request",
         param: "path",
       });
@@ -242,7 +252,7 @@ describe("the MCP server", () => {
     }
     // Any other path parameter: a dot segment would climb out of the operation's path too.
     const revoke = await run(client, "revoke_agent_key", { id: agent.id, keyId: ".." });
-    expect(revoke.structuredContent?.error).toMatchObject({
+    expect(toolErrorOf(revoke)).toMatchObject({
       code: "invalid_request",
       param: "keyId",
     });

@@ -5,26 +5,32 @@ import { randomClientAddress } from "./api";
 
 /**
  * An MCP client over Streamable HTTP, as an LLM host connects, with `credential` and from a
- * client address of its own (unauthenticated MCP requests are limited per address). `fetch`
- * sees every HTTP request the client sends.
+ * client address of its own (unauthenticated MCP requests are limited per address). `query`
+ * and `headers` go on every request (a choice of toolsets); `fetch` sees every HTTP request the
+ * client sends.
  */
 export async function connectMcp({
   credential,
   environment = "sandbox",
+  query = "",
+  headers = {},
   fetch: fetchFn,
 }: {
   credential?: string;
   environment?: "sandbox" | "production";
+  query?: string;
+  headers?: Record<string, string>;
   fetch?: typeof fetch;
 } = {}): Promise<Client> {
   const client = new Client({ name: "test-host", version: "1.0.0" });
   const path = environment === "sandbox" ? "/sandbox/mcp" : "/mcp";
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}${path}`), {
+    new StreamableHTTPClientTransport(new URL(`${inject("baseUrl")}${path}${query}`), {
       requestInit: {
         headers: {
           "x-forwarded-for": randomClientAddress(),
           ...(credential ? { authorization: `Bearer ${credential}` } : {}),
+          ...headers,
         },
       },
       ...(fetchFn ? { fetch: fetchFn } : {}),

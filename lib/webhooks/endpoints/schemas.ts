@@ -43,7 +43,10 @@ const ZStatus = z.enum(webhookEndpointStatuses, {
   error: (issue) => `status must be "active" or "disabled", not ${JSON.stringify(issue.input)}`,
 });
 
-const ZDescription = z.string().max(500).meta({ example: "Ledger sync" });
+const ZDescription = z
+  .string()
+  .max(500)
+  .meta({ description: "A note for your team: what the endpoint is for.", example: "Ledger sync" });
 
 const ZSecret = ZWebhookSecret.meta({
   description:
@@ -69,7 +72,9 @@ export const ZUpdateWebhookBody = z
     status: ZStatus.optional().meta({
       description: "`disabled` stops deliveries; `active` resumes them.",
     }),
-    description: ZDescription.nullable().optional(),
+    description: ZDescription.nullable()
+      .optional()
+      .meta({ description: "A note for your team: what the endpoint is for; null removes it." }),
     secret: ZSecret.optional().meta({
       description:
         "A new signing secret (rotation). The old one keeps signing for `secretOverlap`.",
@@ -227,7 +232,10 @@ export const ZRetryFailedDeliveriesBody = z.strictObject({
 export const ZListDeliveriesQuery = z
   .strictObject({
     ...ZListQuery.shape,
-    status: z.enum(webhookDeliveryStatuses).optional(),
+    status: z
+      .enum(webhookDeliveryStatuses)
+      .optional()
+      .meta({ description: "Only deliveries in this status." }),
     eventType: ZEventType.optional().meta({ description: "Only deliveries of this event type." }),
   })
   .meta({ id: "ListWebhookDeliveriesQuery" });

@@ -1240,10 +1240,16 @@ export interface webhooks {
 export interface components {
     schemas: {
         CreateAgentRequest: {
-            /** @example Translator */
+            /**
+             * @description The agent's display name.
+             * @example Translator
+             */
             name: string;
+            /** @description What the agent does, in a sentence or two. */
             description?: string | null;
+            /** @description What the agent can do, as words that discover matches (unique). */
             capabilities?: string[];
+            /** @description Where the agent can be reached. */
             endpointUrl?: string | null;
             /** @description Whether other organizations can find it with discover. */
             discoverable?: boolean;
@@ -1254,10 +1260,16 @@ export interface components {
             [key: string]: string;
         };
         UpdateAgentRequest: {
-            /** @example Translator */
+            /**
+             * @description The agent's display name.
+             * @example Translator
+             */
             name?: string;
+            /** @description What the agent does, in a sentence or two. */
             description?: string | null;
+            /** @description What the agent can do, as words that discover matches (unique). */
             capabilities?: string[];
+            /** @description Where the agent can be reached. */
             endpointUrl?: string | null;
             /** @description Whether other organizations can find it with discover. */
             discoverable?: boolean;
@@ -1299,7 +1311,10 @@ export interface components {
             expiresAt?: string | null;
         };
         MandateLimit: {
-            /** @example USD */
+            /**
+             * @description The currency these limits are in (ISO 4217).
+             * @example USD
+             */
             currency: string;
             /**
              * @description Largest single settlement the agent may pay, in minor units.
@@ -1328,6 +1343,7 @@ export interface components {
         FundWalletRequest: {
             amount: components["schemas"]["Amount"];
         };
+        /** @description An amount of money: minor units and currency. */
         Amount: {
             /**
              * @description Positive integer in the currency's minor unit (cents, whole yen).
@@ -1401,10 +1417,12 @@ export interface components {
             /** @description The initiator's signature of its proposal, needs `id`: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId: id, round: 1, action: "propose", terms}` (terms as the negotiation will show them: splits spelled out, `description` null when absent), plus `signatures` when it is not `none`. A bad signature is 400 and creates nothing. */
             signature?: string;
         };
+        /** @description What the payer proposes: the amount, its split among payees, what it is for. */
         TermsInput: {
             amount: components["schemas"]["Amount"];
             /** @description Each responder's share, summing to the amount. Omitted: an equal split, allowed only when it divides evenly. */
             splits?: components["schemas"]["Split"][];
+            /** @description What is being paid for, in words. */
             description?: string | null;
         };
         Split: {
@@ -1442,6 +1460,7 @@ export interface components {
              * @example 1
              */
             round?: number;
+            /** @description A note to the other parties with this response. */
             message?: string;
             /** @description The agent's signature of this response: a compact JWS (EdDSA or ES256) by one of its active keys (`kid` = the key's id) over the RFC 8785 canonical JSON of `{negotiationId, round, action, terms}` (plus the negotiation's `signatures` when it is not `none`), where `round` is the negotiation's current round and `terms` are the counter's terms as the negotiation will show them (splits spelled out, `description` null when absent) or, for the other actions, the current `terms`. It goes into the receipt's evidence with the public key. A bad signature is 400 and changes nothing. */
             signature?: string;
@@ -1461,10 +1480,14 @@ export interface components {
         };
         ExecuteSettlementRequest: Record<string, never>;
         ReverseSettlementRequest: {
+            /** @description Why the money goes back, kept on the settlement. */
             reason?: string;
         };
         DisputeSettlementRequest: {
-            /** @example The translation was never delivered. */
+            /**
+             * @description Why the settlement is disputed, kept on the settlement.
+             * @example The translation was never delivered.
+             */
             reason: string;
         };
         CreateWebhookRequest: {
@@ -1486,7 +1509,10 @@ export interface components {
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
-            /** @example Ledger sync */
+            /**
+             * @description A note for your team: what the endpoint is for.
+             * @example Ledger sync
+             */
             description?: string;
         };
         UpdateWebhookRequest: {
@@ -1508,6 +1534,7 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "disabled";
+            /** @description A note for your team: what the endpoint is for; null removes it. */
             description?: string | null;
             /**
              * @description A new signing secret (rotation). The old one keeps signing for `secretOverlap`.
@@ -1541,8 +1568,12 @@ export interface components {
             recomputeHash?: boolean;
         };
         AttestTarget: {
-            /** @example stl-9bX2kQ7fT1cZ0aWm */
+            /**
+             * @description The settlement to check (or give receiptId).
+             * @example stl-9bX2kQ7fT1cZ0aWm
+             */
             settlementId?: string;
+            /** @description The receipt whose settlement to check (or give settlementId). */
             receiptId?: string;
         };
         X402PaymentRequest: {
@@ -3201,6 +3232,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only agents with this capability. */
                 capability?: string;
+                /** @description Only agents in this status. */
                 status?: "active" | "suspended";
             };
             header?: never;
@@ -3548,6 +3580,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only agents with this capability. */
                 capability?: string;
                 /** @description Words to look for in name and description. */
                 q?: string;
@@ -4245,6 +4278,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only keys in this status (active or revoked). */
                 status?: "active" | "revoked";
             };
             header?: never;
@@ -5842,6 +5876,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only negotiations in this status. */
                 status?: "open" | "accepted" | "rejected" | "cancelled" | "expired";
                 /** @description Only negotiations this agent is party to. */
                 agentId?: string;
@@ -6781,6 +6816,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only settlements in this status. */
                 status?: "pending" | "executing" | "executed" | "failed" | "reversed" | "disputed";
                 negotiationId?: string;
                 /** @description Only items created strictly after this time (ISO 8601). */
@@ -9299,6 +9335,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only deliveries in this status. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
                 /** @description Only deliveries of this event type. */
                 eventType?: "negotiation.created" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.countered" | "negotiation.cancelled" | "negotiation.expired" | "settlement.created" | "settlement.executed" | "settlement.failed" | "settlement.reversed" | "settlement.disputed" | "receipt.created" | "agent.registered" | "agent.updated" | "agent.deleted";
@@ -10150,8 +10187,11 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only the receipt of this settlement. */
                 settlementId?: string;
+                /** @description Only receipts of this negotiation's settlements. */
                 negotiationId?: string;
+                /** @description Only receipts in this status. */
                 status?: "pending" | "valid" | "invalid";
                 /** @description Only items created strictly after this time (ISO 8601). */
                 createdAfter?: string;
@@ -11125,6 +11165,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Evidence record id. */
                 id: string;
             };
             cookie?: never;
@@ -11887,6 +11928,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The tile's path (C2SP tlog-tiles), segment by segment: <L>/<N>[.p/<W>] or entries/<N>[.p/<W>]. */
                 path: string[];
             };
             cookie?: never;
