@@ -12,6 +12,7 @@ const toolsetOfTag: Record<string, string> = {
   Receipts: "receipts",
   "Attest engine": "attest",
   "Attest log": "attest",
+  x402: "x402",
 };
 
 export const toolsets = [...new Set(Object.values(toolsetOfTag))];

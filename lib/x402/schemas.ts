@@ -7,33 +7,52 @@ import { z } from "zod";
 
 export const ZX402Requirements = z
   .strictObject({
-    scheme: z.string().max(64),
+    scheme: z.string().max(64).meta({ description: "The payment scheme: `exact`." }),
     network: z
       .string()
       .max(128)
       .regex(/^[^:]+:.+$/, "must be a CAIP-2 id")
-      .meta({ example: "agent-settlement:sandbox" }) as z.ZodType<`${string}:${string}`>,
-    asset: z.string().max(64),
-    amount: z.string().max(32),
-    payTo: z.string().max(64),
-    maxTimeoutSeconds: z.number().int().positive().max(86_400),
-    extra: z.record(z.string().max(64), z.unknown()).default({}),
+      .meta({
+        description:
+          "The CAIP-2 network: `agent-settlement:sandbox` or `agent-settlement:production`.",
+        example: "agent-settlement:sandbox",
+      }) as z.ZodType<`${string}:${string}`>,
+    asset: z.string().max(64).meta({ description: "The currency, an ISO 4217 code." }),
+    amount: z.string().max(32).meta({ description: "The price in minor units, as a string." }),
+    payTo: z.string().max(64).meta({ description: "The agent id paid, of any organization." }),
+    maxTimeoutSeconds: z
+      .number()
+      .int()
+      .positive()
+      .max(86_400)
+      .meta({ description: "How long the resource server waits for the payment to settle." }),
+    extra: z
+      .record(z.string().max(64), z.unknown())
+      .default({})
+      .meta({ description: "Scheme details; `resource` holds the URL the payment is for." }),
   })
-  .meta({ id: "X402PaymentRequirements" });
+  .meta({
+    id: "X402PaymentRequirements",
+    description: "What the resource server asks for: scheme, network, asset, amount and payee.",
+  });
 
 const ZX402Resource = z
   .looseObject({
-    url: z.string().max(2048),
-    description: z.string().max(2000).optional(),
-    mimeType: z.string().max(200).optional(),
+    url: z.string().max(2048).meta({ description: "The URL of the paid resource." }),
+    description: z.string().max(2000).optional().meta({ description: "What the resource is." }),
+    mimeType: z.string().max(200).optional().meta({ description: "The resource's media type." }),
   })
-  .meta({ id: "X402ResourceInfo" });
+  .meta({ id: "X402ResourceInfo", description: "The resource the payment is for." });
 
-const ZX402Extensions = z.record(z.string().max(64), z.unknown());
+const ZX402Extensions = z
+  .record(z.string().max(64), z.unknown())
+  .meta({ description: "x402 protocol extensions, by name." });
+
+const ZX402Version = z.number().int().meta({ description: "The x402 protocol version: 2." });
 
 export const ZX402PaymentPayload = z
   .strictObject({
-    x402Version: z.number().int(),
+    x402Version: ZX402Version,
     resource: ZX402Resource.optional(),
     accepted: ZX402Requirements,
     payload: z.record(z.string().max(64), z.unknown()).meta({
@@ -41,11 +60,15 @@ export const ZX402PaymentPayload = z
     }),
     extensions: ZX402Extensions.optional(),
   })
-  .meta({ id: "X402PaymentPayload" });
+  .meta({
+    id: "X402PaymentPayload",
+    description:
+      "The payment the client sent: the requirements it accepted and its signed `payload`.",
+  });
 
 export const ZX402PaymentRequest = z
   .strictObject({
-    x402Version: z.number().int(),
+    x402Version: ZX402Version,
     paymentPayload: ZX402PaymentPayload,
     paymentRequirements: ZX402Requirements,
   })

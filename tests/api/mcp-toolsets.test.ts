@@ -151,7 +151,7 @@ describe("MCP toolsets, read-only mode, scopes and environment", () => {
     const body = (await response.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(-32600);
     expect(body.error.message).toContain(
-      "No toolset named nope; the toolsets are agents, auth, negotiations, settlements, webhooks, receipts, attest.",
+      "No toolset named nope; the toolsets are agents, auth, negotiations, settlements, webhooks, receipts, attest, x402.",
     );
   });
 });
