@@ -64,6 +64,7 @@ function sampleNegotiation(type: TEventType, at: string): TSampleObject {
     ],
     terms,
     round: 1,
+    signatures: "none",
     acceptedBy: type === "negotiation.accepted" ? [responder] : [],
     rounds: [
       {
