@@ -37,7 +37,7 @@ test("sign up, sign out, and sign in again to the page asked for", async ({ page
 test("a deep link opened signed out lands on that page, with its query, after signing in", async ({
   page,
 }) => {
-  const account = newAccount("Deep link");
+  const account = newAccount("Deeplink");
   await new SignUpPage(page).signUp(account);
   await new ConsoleShell(page).signOut();
   const deepLink = "/console/sandbox/keys?environment=sandbox";
