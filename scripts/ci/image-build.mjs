@@ -2,9 +2,10 @@
 // build context as .dockerignore does, runs each stage's WORKDIR, ENV, COPY and RUN in a folder of
 // its own (image paths mapped below it), then starts the last stage's CMD with its ENV as the
 // image would, checked by its HEALTHCHECK, /api/ready and the key it printed.
-// Not emulated, and refused where they would matter: base-image contents (each stage starts
-// empty, with this project's Node of the FROM tag's major on its PATH), ownership (--chown,
-// USER), absolute paths in RUN. Run from the root of a checkout on the project's Node.
+// Not emulated: base-image contents (each stage starts empty, with this project's Node, of the
+// FROM tag's major, on its PATH) and file ownership (--chown, USER: every step runs as CI's user).
+// Refused: absolute paths in RUN, and instructions it does not know. Run from the root of a
+// checkout, on the project's Node.
 import {
   cpSync,
   mkdirSync,
