@@ -1577,11 +1577,14 @@ export interface components {
             receiptId?: string;
         };
         X402PaymentRequest: {
+            /** @description The x402 protocol version: 2. */
             x402Version: number;
             paymentPayload: components["schemas"]["X402PaymentPayload"];
             paymentRequirements: components["schemas"]["X402PaymentRequirements"];
         };
+        /** @description The payment the client sent: the requirements it accepted and its signed `payload`. */
         X402PaymentPayload: {
+            /** @description The x402 protocol version: 2. */
             x402Version: number;
             resource?: components["schemas"]["X402ResourceInfo"];
             accepted: components["schemas"]["X402PaymentRequirements"];
@@ -1589,26 +1592,43 @@ export interface components {
             payload: {
                 [key: string]: unknown;
             };
+            /** @description x402 protocol extensions, by name. */
             extensions?: {
                 [key: string]: unknown;
             };
         };
+        /** @description The resource the payment is for. */
         X402ResourceInfo: {
+            /** @description The URL of the paid resource. */
             url: string;
+            /** @description What the resource is. */
             description?: string;
+            /** @description The resource's media type. */
             mimeType?: string;
         } & {
             [key: string]: unknown;
         };
+        /** @description What the resource server asks for: scheme, network, asset, amount and payee. */
         X402PaymentRequirements: {
+            /** @description The payment scheme: `exact`. */
             scheme: string;
-            /** @example agent-settlement:sandbox */
+            /**
+             * @description The CAIP-2 network: `agent-settlement:sandbox` or `agent-settlement:production`.
+             * @example agent-settlement:sandbox
+             */
             network: string;
+            /** @description The currency, an ISO 4217 code. */
             asset: string;
+            /** @description The price in minor units, as a string. */
             amount: string;
+            /** @description The agent id paid, of any organization. */
             payTo: string;
+            /** @description How long the resource server waits for the payment to settle. */
             maxTimeoutSeconds: number;
-            /** @default {} */
+            /**
+             * @description Scheme details; `resource` holds the URL the payment is for.
+             * @default {}
+             */
             extra?: {
                 [key: string]: unknown;
             };
