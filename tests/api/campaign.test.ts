@@ -250,9 +250,9 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
       expect(parsed.error?.issues ?? []).toEqual([]);
     }, 60_000);
 
-    test.runIf(operation.method === "post" && operation.scope !== null)(
-      "another key replaying the Idempotency-Key is 409, never the first answer",
-      async () => {
+    // Only an authenticated POST takes an Idempotency-Key: the others have no replay to test.
+    if (operation.method === "post" && operation.scope !== null)
+      test("another key replaying the Idempotency-Key is 409, never the first answer", async () => {
         const valid = asBad(await fixtures[operation.operationId]!(world));
         const idempotency = { "idempotency-key": `campaign-${randomUUID()}` };
         const first = await send(operation, valid, tenant.keys.sandbox, idempotency);
@@ -262,9 +262,7 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
         expect(replay.body.error).toMatchObject({ code: "conflict", param: "Idempotency-Key" });
         const again = await send(operation, valid, tenant.keys.sandbox, idempotency);
         expect(again.status, again.text.slice(0, 300)).toBe(first.status);
-      },
-      60_000,
-    );
+      }, 60_000);
 
     test("no key, the other environment's key, another organization's id", async () => {
       const valid = asBad(await fixtures[operation.operationId]!(world));
