@@ -7,7 +7,7 @@ import {
   ZMandateCheckedPayload,
   ZMandateReference,
 } from "./mandate";
-import type { TAmount, TEvidenceRecord, TParty } from "./schemas";
+import type { TSettledFacts } from "./schemas";
 
 export type TMandateEvidence =
   | { ok: true; violations: TMandateViolation[] }
@@ -28,11 +28,7 @@ export const evaluateMandateEvidence = ({
   evidence,
   amount,
   parties,
-}: {
-  evidence: readonly Pick<TEvidenceRecord, "id" | "type" | "payload">[];
-  amount: TAmount;
-  parties: readonly TParty[];
-}): TMandateEvidence => {
+}: TSettledFacts): TMandateEvidence => {
   const executed = evidence.find((record) => record.type === "settlement_executed");
   const records = evidence.filter((record) => record.type === MANDATE_RECORD_TYPE);
   const named = executed?.payload.mandate;

@@ -1,6 +1,6 @@
 import { canonicalJson } from "./canonical";
 import { evaluatePolicy, knownPolicyVersions } from "./policy-engine";
-import type { TAmount, TEvidenceRecord, TParty } from "./schemas";
+import type { TSettledFacts } from "./schemas";
 import { ZSettlementExecutedPayload } from "./settlement-evidence";
 
 /**
@@ -13,11 +13,7 @@ export const replayPolicyDecision = ({
   evidence,
   amount,
   parties,
-}: {
-  evidence: readonly Pick<TEvidenceRecord, "id" | "type" | "payload">[];
-  amount: TAmount;
-  parties: readonly TParty[];
-}): { ok: boolean; detail?: string } => {
+}: TSettledFacts): { ok: boolean; detail?: string } => {
   const record = evidence.find((r) => r.type === "settlement_executed");
   if (!record) return { ok: false, detail: "the evidence has no settlement_executed record" };
   const parsed = ZSettlementExecutedPayload.safeParse(record.payload);

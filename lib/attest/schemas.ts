@@ -113,6 +113,13 @@ export const ZJwks = z.object({ keys: z.array(ZJwk) });
 export type TAmount = z.infer<typeof ZAmount>;
 export type TParty = z.infer<typeof ZParty>;
 export type TEvidenceRecord = z.infer<typeof ZEvidenceRecord>;
+
+/** A receipt's facts as its evidence-replaying checks read them (policy, mandate). */
+export type TSettledFacts = {
+  evidence: readonly Pick<TEvidenceRecord, "id" | "type" | "payload">[];
+  amount: TAmount;
+  parties: readonly TParty[];
+};
 export type TAttestStatus = z.infer<typeof ZAttestStatus>;
 export type TReceipt = z.infer<typeof ZReceipt>;
 export type TInclusionProof = z.infer<typeof ZInclusionProof>;
