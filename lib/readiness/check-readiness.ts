@@ -18,7 +18,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 async function databaseAndLag(): Promise<TReadinessCheck[]> {
-  const database = config().DATABASE_URL ? "PostgreSQL" : "The embedded database (PGlite)";
+  const database = config().DATABASE_EMBEDDED ? "The embedded database (PGlite)" : "PostgreSQL";
   try {
     const [row] = await within(
       rawSql()<{ outbox: number; runs: number }[]>`
