@@ -161,6 +161,7 @@ describe.skipIf(inject("databaseEmbedded"))(
 
 describe.skipIf(inject("databaseEmbedded"))(
   "a reversal whose rail call does not answer in time",
+  { tags: ["pglite-one-session"] },
   () => {
     test("the same reverse retried after its 502 answers the reversal the job recorded, and moves nothing again", async () => {
       const key = tenant.keys.sandbox;

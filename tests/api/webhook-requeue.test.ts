@@ -59,89 +59,93 @@ const deliveryOf = async (eventId: string) =>
 const deliveredFor = (eventId: string) =>
   hooks.received.filter((received) => received.headers["webhook-id"] === eventId);
 
-describe.skipIf(embedded)("deliveries whose run stopped", () => {
-  test("a pending delivery 15 minutes past its attempt is sent again by the scheduled requeue; one less overdue waits", async () => {
-    const endpoint = await call("POST", "/webhooks", {
-      baseUrl: server?.baseUrl,
-      key: tenant.keys.sandbox,
-      body: {
-        url: `${hooks.origin}/requeue`,
-        events: ["agent.updated"],
-        secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      },
-    });
-    expect(endpoint.status).toBe(201);
-    const emit = () =>
-      db.transaction((tx) =>
-        emitEvent(tx, {
-          organizationId: tenant.organizationId,
-          environment: "sandbox",
-          type: "agent.updated",
-          object: { id: "agent-requeue", name: "A" },
-        }),
-      );
+describe.skipIf(embedded)(
+  "deliveries whose run stopped",
+  { tags: ["own-server-processes"] },
+  () => {
+    test("a pending delivery 15 minutes past its attempt is sent again by the scheduled requeue; one less overdue waits", async () => {
+      const endpoint = await call("POST", "/webhooks", {
+        baseUrl: server?.baseUrl,
+        key: tenant.keys.sandbox,
+        body: {
+          url: `${hooks.origin}/requeue`,
+          events: ["agent.updated"],
+          secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        },
+      });
+      expect(endpoint.status).toBe(201);
+      const emit = () =>
+        db.transaction((tx) =>
+          emitEvent(tx, {
+            organizationId: tenant.organizationId,
+            environment: "sandbox",
+            type: "agent.updated",
+            object: { id: "agent-requeue", name: "A" },
+          }),
+        );
 
-    // Both first attempts fail on every retry of their run, which then gives up.
-    const undo = await failAttemptsOf(endpoint.body.id);
-    let events: [string, string];
-    try {
-      events = [(await emit()).id, (await emit()).id];
-      await eventually(async () => {
-        for (const eventId of events) {
-          const { id } = await deliveryOf(eventId);
-          const failed = await rawSql()`select 1 from job_runs
+      // Both first attempts fail on every retry of their run, which then gives up.
+      const undo = await failAttemptsOf(endpoint.body.id);
+      let events: [string, string];
+      try {
+        events = [(await emit()).id, (await emit()).id];
+        await eventually(async () => {
+          for (const eventId of events) {
+            const { id } = await deliveryOf(eventId);
+            const failed = await rawSql()`select 1 from job_runs
             where function_id = ${`${APP_ID}-deliver-webhooks`} and status = 'failed'
               and events::text like ${`%${id}%`}`;
-          expect(failed, id).toHaveLength(1);
-        }
-      }, 30_000);
-    } finally {
-      await undo();
-    }
-    const [overdueEvent, lateEvent] = events;
-    // Left behind: pending, never attempted, and no run will attempt them.
-    for (const eventId of events) {
-      expect(await deliveryOf(eventId)).toMatchObject({ status: "pending", attempts: 0 });
-      expect(deliveredFor(eventId)).toHaveLength(0);
-    }
-    const overdue = await deliveryOf(overdueEvent);
-    const late = await deliveryOf(lateEvent);
-    const lateNextAttempt = new Date(Date.now() - 60_000);
-    await db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(Date.now() - 60 * 60_000) })
-      .where(eq(webhookDeliveries.id, overdue.id));
-    await db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: lateNextAttempt })
-      .where(eq(webhookDeliveries.id, late.id));
+            expect(failed, id).toHaveLength(1);
+          }
+        }, 30_000);
+      } finally {
+        await undo();
+      }
+      const [overdueEvent, lateEvent] = events;
+      // Left behind: pending, never attempted, and no run will attempt them.
+      for (const eventId of events) {
+        expect(await deliveryOf(eventId)).toMatchObject({ status: "pending", attempts: 0 });
+        expect(deliveredFor(eventId)).toHaveLength(0);
+      }
+      const overdue = await deliveryOf(overdueEvent);
+      const late = await deliveryOf(lateEvent);
+      const lateNextAttempt = new Date(Date.now() - 60_000);
+      await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date(Date.now() - 60 * 60_000) })
+        .where(eq(webhookDeliveries.id, overdue.id));
+      await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: lateNextAttempt })
+        .where(eq(webhookDeliveries.id, late.id));
 
-    const requeued = await eventually(async () => {
-      const runs = await rawSql()<{ output: { requeued: number } }[]>`
+      const requeued = await eventually(async () => {
+        const runs = await rawSql()<{ output: { requeued: number } }[]>`
         select output from job_runs where function_id = ${REQUEUE_FUNCTION}
           and status = 'completed' and (output->>'requeued')::int > 0`;
-      expect(runs).toHaveLength(1);
-      return runs[0]!.output.requeued;
-    }, 100_000);
-    expect(requeued).toBe(1);
-    const delivered = await eventually(async () => {
-      const row = await deliveryOf(overdueEvent);
-      expect(row.status).toBe("delivered");
-      return row;
-    }, 15_000);
-    expect(delivered).toMatchObject({ attempts: 1, lastResponseCode: 200, nextAttemptAt: null });
-    expect(deliveredFor(overdueEvent)).toHaveLength(1);
-    const attempts = await db
-      .select()
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.deliveryId, overdue.id));
-    expect(attempts.map((row) => [row.attempt, row.succeeded])).toEqual([[1, true]]);
+        expect(runs).toHaveLength(1);
+        return runs[0]!.output.requeued;
+      }, 100_000);
+      expect(requeued).toBe(1);
+      const delivered = await eventually(async () => {
+        const row = await deliveryOf(overdueEvent);
+        expect(row.status).toBe("delivered");
+        return row;
+      }, 15_000);
+      expect(delivered).toMatchObject({ attempts: 1, lastResponseCode: 200, nextAttemptAt: null });
+      expect(deliveredFor(overdueEvent)).toHaveLength(1);
+      const attempts = await db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, overdue.id));
+      expect(attempts.map((row) => [row.attempt, row.succeeded])).toEqual([[1, true]]);
 
-    expect(await deliveryOf(lateEvent)).toMatchObject({
-      status: "pending",
-      attempts: 0,
-      nextAttemptAt: lateNextAttempt,
-    });
-    expect(deliveredFor(lateEvent)).toHaveLength(0);
-  }, 180_000);
-});
+      expect(await deliveryOf(lateEvent)).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: lateNextAttempt,
+      });
+      expect(deliveredFor(lateEvent)).toHaveLength(0);
+    }, 180_000);
+  },
+);
