@@ -1,8 +1,10 @@
 import createFetchClient, { type Middleware } from "openapi-fetch";
 import { AgentSettlementError } from "./errors";
-import type { operations, paths } from "./generated/openapi";
+import type { components, operations, paths } from "./generated/openapi";
+import { listCall } from "./list";
 import { fetchWithRetries, type TRetryOptions } from "./retry";
 import { executeAndWait, type TWaitOptions, waitWhilePending } from "./wait";
+import type { TWebhookEvent } from "./webhooks";
 
 export type TClientOptions = {
   /** An API key (`sk_test_…` for the sandbox, `sk_live_…` for production) or an agent token. */
@@ -21,14 +23,18 @@ export type TClientOptions = {
   fetch?: (request: Request) => Promise<Response>;
 };
 
-/** Per-call options of operations that change something. */
-export type TRequestOptions = {
-  /** Sent as `Idempotency-Key`; by default each call gets a fresh one, reused by its retries. */
-  idempotencyKey?: string;
+/** Per-call options of every method. */
+export type TCallOptions = {
   /** Aborts the call (ApiConnectionError `aborted`). */
   signal?: AbortSignal;
   /** This call's time limit, its retries included; the client's `timeoutMs` still applies. */
   timeoutMs?: number;
+};
+
+/** Per-call options of operations that change something. */
+export type TRequestOptions = TCallOptions & {
+  /** Sent as `Idempotency-Key`; by default each call gets a fresh one, reused by its retries. */
+  idempotencyKey?: string;
 };
 
 /** One signal that aborts when the given one does, or after `timeoutMs` (a TimeoutError). */
@@ -79,10 +85,20 @@ const errorsThrown: Middleware = {
   },
 };
 
-const requestInit = (options: TRequestOptions = {}) => ({
-  headers: options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {},
+const init = (options: TCallOptions = {}) => ({
   signal: abortSignal(options.signal, options.timeoutMs),
 });
+
+const requestInit = (options: TRequestOptions = {}) => ({
+  headers: options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {},
+  ...init(options),
+});
+
+/**
+ * Events as `events.list` and `events.get` return them: the union discriminated by `type` that
+ * webhooks deliver, so that `event.type === "settlement.executed"` types `event.data.object`.
+ */
+type TEventPage = Omit<components["schemas"]["EventList"], "data"> & { data: TWebhookEvent[] };
 
 /** The data of a call that succeeded; failures were thrown by the middleware already. */
 const data = async <T>(pending: Promise<{ data?: T }>): Promise<T> => (await pending).data as T;
@@ -112,14 +128,14 @@ export function createClient(options: TClientOptions) {
   const id = (value: string) => ({ path: { id: value } });
   /** POST …/execute; with `waitSeconds`, the server holds the answer that long (`Prefer: wait`). */
   const execute = (settlementId: string, options: TRequestOptions = {}, waitSeconds?: number) => {
-    const init = requestInit(options);
+    const request = requestInit(options);
     return data(
       api.POST("/settlements/{id}/execute", {
         params: id(settlementId),
         body: {},
-        ...init,
+        ...request,
         headers: {
-          ...init.headers,
+          ...request.headers,
           ...(waitSeconds === undefined ? {} : { Prefer: `wait=${waitSeconds}` }),
         },
       }),
@@ -129,11 +145,15 @@ export function createClient(options: TClientOptions) {
   const settlements = {
     create: (body: TJsonBody<"createSettlement">, options?: TRequestOptions) =>
       data(api.POST("/settlements", { body, ...requestInit(options) })),
-    list: (query: TQuery<"listSettlements"> = {}) =>
-      data(api.GET("/settlements", { params: { query } })),
-    stats: (query: TQuery<"getSettlementStats"> = {}) =>
-      data(api.GET("/settlements/stats", { params: { query } })),
-    get: (settlementId: string) => data(api.GET("/settlements/{id}", { params: id(settlementId) })),
+    list: (query: TQuery<"listSettlements"> = {}, options?: TCallOptions) =>
+      listCall(
+        (page) => data(api.GET("/settlements", { params: { query: page }, ...init(options) })),
+        query,
+      ),
+    stats: (query: TQuery<"getSettlementStats"> = {}, options?: TCallOptions) =>
+      data(api.GET("/settlements/stats", { params: { query }, ...init(options) })),
+    get: (settlementId: string, options?: TCallOptions) =>
+      data(api.GET("/settlements/{id}", { params: id(settlementId), ...init(options) })),
     /** Starts execution: resolves at once with status `executing`. */
     execute: (settlementId: string, options?: TRequestOptions) => execute(settlementId, options),
     reverse: (
@@ -167,29 +187,40 @@ export function createClient(options: TClientOptions) {
     executeAndWait: (settlementId: string, wait?: TWaitOptions & TRequestOptions) =>
       executeAndWait({
         start: (seconds) => execute(settlementId, wait, seconds),
-        poll: () => data(api.GET("/settlements/{id}", { params: id(settlementId) })),
+        poll: () =>
+          data(api.GET("/settlements/{id}", { params: id(settlementId), signal: wait?.signal })),
         ...wait,
       }),
   };
 
   return {
     /** Who this client's credential is: organization, environment, scopes and plan. */
-    me: () => data(api.GET("/me")),
+    me: (options?: TCallOptions) => data(api.GET("/me", init(options))),
     agents: {
       create: (body: TJsonBody<"createAgent">, options?: TRequestOptions) =>
         data(api.POST("/agents", { body, ...requestInit(options) })),
-      list: (query: TQuery<"listAgents"> = {}) => data(api.GET("/agents", { params: { query } })),
-      discover: (query: TQuery<"discoverAgents">) =>
-        data(api.GET("/agents/discover", { params: { query } })),
-      get: (agentId: string) => data(api.GET("/agents/{id}", { params: id(agentId) })),
-      update: (agentId: string, body: TJsonBody<"updateAgent">) =>
-        data(api.PATCH("/agents/{id}", { params: id(agentId), body })),
-      delete: (agentId: string) => data(api.DELETE("/agents/{id}", { params: id(agentId) })),
+      list: (query: TQuery<"listAgents"> = {}, options?: TCallOptions) =>
+        listCall(
+          (page) => data(api.GET("/agents", { params: { query: page }, ...init(options) })),
+          query,
+        ),
+      /** Ranked by relevance, not a cursor list: one page of at most `limit` agents. */
+      discover: (query: TQuery<"discoverAgents">, options?: TCallOptions) =>
+        data(api.GET("/agents/discover", { params: { query }, ...init(options) })),
+      get: (agentId: string, options?: TCallOptions) =>
+        data(api.GET("/agents/{id}", { params: id(agentId), ...init(options) })),
+      update: (agentId: string, body: TJsonBody<"updateAgent">, options?: TCallOptions) =>
+        data(api.PATCH("/agents/{id}", { params: id(agentId), body, ...init(options) })),
+      delete: (agentId: string, options?: TCallOptions) =>
+        data(api.DELETE("/agents/{id}", { params: id(agentId), ...init(options) })),
       /** The agent's public A2A agent card (discoverable agents only). */
-      card: (agentId: string) =>
-        data(api.GET("/agents/{id}/agent-card.json", { params: id(agentId) })),
-      wallet: (agentId: string, query: TQuery<"getAgentWallet"> = {}) =>
-        data(api.GET("/agents/{id}/wallet", { params: { ...id(agentId), query } })),
+      card: (agentId: string, options?: TCallOptions) =>
+        data(api.GET("/agents/{id}/agent-card.json", { params: id(agentId), ...init(options) })),
+      /** The wallet's balances and its ledger entries (a cursor list: iterate over `entries`). */
+      wallet: (agentId: string, query: TQuery<"getAgentWallet"> = {}, options?: TCallOptions) =>
+        data(
+          api.GET("/agents/{id}/wallet", { params: { ...id(agentId), query }, ...init(options) }),
+        ),
       /** Sandbox only: credits test money to an agent's wallet. */
       fundWallet: (
         agentId: string,
@@ -208,8 +239,17 @@ export function createClient(options: TClientOptions) {
     agentKeys: {
       add: (agentId: string, body: TJsonBody<"addAgentKey">, options?: TRequestOptions) =>
         data(api.POST("/agents/{id}/keys", { params: id(agentId), body, ...requestInit(options) })),
-      list: (agentId: string, query: TQuery<"listAgentKeys"> = {}) =>
-        data(api.GET("/agents/{id}/keys", { params: { ...id(agentId), query } })),
+      list: (agentId: string, query: TQuery<"listAgentKeys"> = {}, options?: TCallOptions) =>
+        listCall(
+          (page) =>
+            data(
+              api.GET("/agents/{id}/keys", {
+                params: { ...id(agentId), query: page },
+                ...init(options),
+              }),
+            ),
+          query,
+        ),
       revoke: (agentId: string, keyId: string, options?: TRequestOptions) =>
         data(
           api.POST("/agents/{id}/keys/{keyId}/revoke", {
@@ -227,10 +267,13 @@ export function createClient(options: TClientOptions) {
     negotiations: {
       create: (body: TJsonBody<"createNegotiation">, options?: TRequestOptions) =>
         data(api.POST("/negotiations", { body, ...requestInit(options) })),
-      list: (query: TQuery<"listNegotiations"> = {}) =>
-        data(api.GET("/negotiations", { params: { query } })),
-      get: (negotiationId: string) =>
-        data(api.GET("/negotiations/{id}", { params: id(negotiationId) })),
+      list: (query: TQuery<"listNegotiations"> = {}, options?: TCallOptions) =>
+        listCall(
+          (page) => data(api.GET("/negotiations", { params: { query: page }, ...init(options) })),
+          query,
+        ),
+      get: (negotiationId: string, options?: TCallOptions) =>
+        data(api.GET("/negotiations/{id}", { params: id(negotiationId), ...init(options) })),
       respond: (
         negotiationId: string,
         body: TJsonBody<"respondToNegotiation">,
@@ -248,22 +291,41 @@ export function createClient(options: TClientOptions) {
     webhooks: {
       create: (body: TJsonBody<"createWebhook">, options?: TRequestOptions) =>
         data(api.POST("/webhooks", { body, ...requestInit(options) })),
-      list: (query: TQuery<"listWebhooks"> = {}) =>
-        data(api.GET("/webhooks", { params: { query } })),
-      get: (webhookId: string) => data(api.GET("/webhooks/{id}", { params: id(webhookId) })),
-      update: (webhookId: string, body: TJsonBody<"updateWebhook">) =>
-        data(api.PATCH("/webhooks/{id}", { params: id(webhookId), body })),
-      delete: (webhookId: string) => data(api.DELETE("/webhooks/{id}", { params: id(webhookId) })),
+      list: (query: TQuery<"listWebhooks"> = {}, options?: TCallOptions) =>
+        listCall(
+          (page) => data(api.GET("/webhooks", { params: { query: page }, ...init(options) })),
+          query,
+        ),
+      get: (webhookId: string, options?: TCallOptions) =>
+        data(api.GET("/webhooks/{id}", { params: id(webhookId), ...init(options) })),
+      update: (webhookId: string, body: TJsonBody<"updateWebhook">, options?: TCallOptions) =>
+        data(api.PATCH("/webhooks/{id}", { params: id(webhookId), body, ...init(options) })),
+      delete: (webhookId: string, options?: TCallOptions) =>
+        data(api.DELETE("/webhooks/{id}", { params: id(webhookId), ...init(options) })),
       test: (webhookId: string, body: TJsonBody<"testWebhook"> = {}, options?: TRequestOptions) =>
         data(
           api.POST("/webhooks/{id}/test", { params: id(webhookId), body, ...requestInit(options) }),
         ),
-      deliveries: (webhookId: string, query: TQuery<"listWebhookDeliveries"> = {}) =>
-        data(api.GET("/webhooks/{id}/deliveries", { params: { ...id(webhookId), query } })),
-      deliveryAttempts: (webhookId: string, deliveryId: string) =>
+      deliveries: (
+        webhookId: string,
+        query: TQuery<"listWebhookDeliveries"> = {},
+        options?: TCallOptions,
+      ) =>
+        listCall(
+          (page) =>
+            data(
+              api.GET("/webhooks/{id}/deliveries", {
+                params: { ...id(webhookId), query: page },
+                ...init(options),
+              }),
+            ),
+          query,
+        ),
+      deliveryAttempts: (webhookId: string, deliveryId: string, options?: TCallOptions) =>
         data(
           api.GET("/webhooks/{id}/deliveries/{deliveryId}/attempts", {
             params: { path: { id: webhookId, deliveryId } },
+            ...init(options),
           }),
         ),
       retryDelivery: (webhookId: string, deliveryId: string, options?: TRequestOptions) =>
@@ -275,47 +337,83 @@ export function createClient(options: TClientOptions) {
         ),
     },
     events: {
-      list: (query: TQuery<"listEvents"> = {}) => data(api.GET("/events", { params: { query } })),
-      get: (eventId: string) => data(api.GET("/events/{id}", { params: id(eventId) })),
+      list: (query: TQuery<"listEvents"> = {}, options?: TCallOptions) =>
+        listCall(
+          (page) =>
+            data(
+              api.GET("/events", { params: { query: page }, ...init(options) }),
+            ) as Promise<TEventPage>,
+          query,
+        ),
+      get: (eventId: string, options?: TCallOptions) =>
+        data(
+          api.GET("/events/{id}", { params: id(eventId), ...init(options) }),
+        ) as Promise<TWebhookEvent>,
     },
     receipts: {
-      list: (query: TQuery<"listReceipts"> = {}) =>
-        data(api.GET("/receipts", { params: { query } })),
-      get: (receiptId: string) => data(api.GET("/receipts/{id}", { params: id(receiptId) })),
+      list: (query: TQuery<"listReceipts"> = {}, options?: TCallOptions) =>
+        listCall(
+          (page) => data(api.GET("/receipts", { params: { query: page }, ...init(options) })),
+          query,
+        ),
+      get: (receiptId: string, options?: TCallOptions) =>
+        data(api.GET("/receipts/{id}", { params: id(receiptId), ...init(options) })),
       /** The self-contained bundle `verifyReceiptBundle` checks offline; 409 until sealed. */
-      bundle: (receiptId: string) =>
-        data(api.GET("/receipts/{id}/bundle", { params: id(receiptId) })),
+      bundle: (receiptId: string, options?: TCallOptions) =>
+        data(api.GET("/receipts/{id}/bundle", { params: id(receiptId), ...init(options) })),
       /** The bundle, waiting while the receipt is not sealed in the log yet (`pending`). */
-      sealedBundle: (receiptId: string, wait?: TWaitOptions) =>
+      sealedBundle: (receiptId: string, wait?: TWaitOptions & Pick<TCallOptions, "signal">) =>
         waitWhilePending(
-          () => data(api.GET("/receipts/{id}/bundle", { params: id(receiptId) })),
+          () =>
+            data(api.GET("/receipts/{id}/bundle", { params: id(receiptId), signal: wait?.signal })),
           wait,
         ),
-      verify: (receiptId: string, body: TJsonBody<"verifyReceipt"> = {}) =>
-        data(api.POST("/receipts/{id}/verify", { params: id(receiptId), body })),
+      verify: (
+        receiptId: string,
+        body: TJsonBody<"verifyReceipt"> = {},
+        options?: TRequestOptions,
+      ) =>
+        data(
+          api.POST("/receipts/{id}/verify", {
+            params: id(receiptId),
+            body,
+            ...requestInit(options),
+          }),
+        ),
     },
     /** The x402 facilitator; x402 clients reach it through `@agent-settlement/sdk/x402`. */
     x402: {
-      supported: () => data(api.GET("/x402/supported")),
-      verify: (body: TJsonBody<"x402Verify">) => data(api.POST("/x402/verify", { body })),
-      settle: (body: TJsonBody<"x402Settle">) => data(api.POST("/x402/settle", { body })),
+      supported: (options?: TCallOptions) => data(api.GET("/x402/supported", init(options))),
+      verify: (body: TJsonBody<"x402Verify">, options?: TRequestOptions) =>
+        data(api.POST("/x402/verify", { body, ...requestInit(options) })),
+      settle: (body: TJsonBody<"x402Settle">, options?: TRequestOptions) =>
+        data(api.POST("/x402/settle", { body, ...requestInit(options) })),
     },
     attest: {
-      verify: (body: TJsonBody<"attestVerify">) => data(api.POST("/attest/verify", { body })),
-      evidence: (evidenceId: string) =>
-        data(api.GET("/attest/evidence/{id}", { params: id(evidenceId) })),
-      replay: (body: TJsonBody<"attestReplay">) => data(api.POST("/attest/replay", { body })),
+      verify: (body: TJsonBody<"attestVerify">, options?: TRequestOptions) =>
+        data(api.POST("/attest/verify", { body, ...requestInit(options) })),
+      evidence: (evidenceId: string, options?: TCallOptions) =>
+        data(api.GET("/attest/evidence/{id}", { params: id(evidenceId), ...init(options) })),
+      replay: (body: TJsonBody<"attestReplay">, options?: TRequestOptions) =>
+        data(api.POST("/attest/replay", { body, ...requestInit(options) })),
       /** The latest signed tree head, as JSON (the endpoint's default is the signed note). */
-      checkpoint: () =>
-        data(api.GET("/attest/log/checkpoint", { headers: { accept: "application/json" } })),
-      consistencyProof: (query: TQuery<"getLogConsistencyProof">) =>
-        data(api.GET("/attest/log/consistency", { params: { query } })),
-      inclusionProof: (query: TQuery<"getLogInclusionProof">) =>
-        data(api.GET("/attest/log/proof", { params: { query } })),
+      checkpoint: (options?: TCallOptions) =>
+        data(
+          api.GET("/attest/log/checkpoint", {
+            ...init(options),
+            headers: { accept: "application/json" },
+          }),
+        ),
+      consistencyProof: (query: TQuery<"getLogConsistencyProof">, options?: TCallOptions) =>
+        data(api.GET("/attest/log/consistency", { params: { query }, ...init(options) })),
+      inclusionProof: (query: TQuery<"getLogInclusionProof">, options?: TCallOptions) =>
+        data(api.GET("/attest/log/proof", { params: { query }, ...init(options) })),
     },
     /** The JWKS that signs tokens and tree heads, for verifyReceiptBundle. */
-    jwks: async (): Promise<unknown> => {
-      const response = await transport(new Request(`${origin}/.well-known/jwks.json`));
+    jwks: async (options?: TCallOptions): Promise<unknown> => {
+      const response = await transport(
+        new Request(`${origin}/.well-known/jwks.json`, init(options)),
+      );
       if (!response.ok) throw await AgentSettlementError.fromResponse(response);
       return response.json();
     },

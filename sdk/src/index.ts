@@ -9,6 +9,7 @@ export {
   createClient,
   DEFAULT_BASE_URL,
   type TAgentSettlementClient,
+  type TCallOptions,
   type TClientOptions,
   type TRequestOptions,
 } from "./client";
@@ -26,7 +27,7 @@ export {
   type TAgentSettlementErrorFields,
 } from "./errors";
 export type * from "./generated/openapi";
-export { paginate } from "./paginate";
+export { type TListCall, TO_ARRAY_MAX } from "./list";
 export {
   type TReceiptBundleVerification,
   type TVerifyCheck,

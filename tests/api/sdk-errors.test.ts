@@ -98,6 +98,17 @@ describe("the SDK's errors", () => {
     const pending = perCall.agents.create({ name: "Aborted" }, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: "ApiConnectionError", code: "aborted" });
+    // Reads take the same options: a list's pages and a get.
+    const readTimedOut = await perCall.receipts
+      .list({}, { timeoutMs: 100 })
+      .toArray({ limit: 5 })
+      .catch((error) => error);
+    expect(readTimedOut).toBeInstanceOf(ApiConnectionError);
+    expect(readTimedOut.code).toBe("timeout");
+    const readController = new AbortController();
+    const read = perCall.agents.get("agt-none", { signal: readController.signal });
+    readController.abort();
+    await expect(read).rejects.toMatchObject({ name: "ApiConnectionError", code: "aborted" });
   });
 
   test("attest.checkpoint() answers the signed tree head as JSON", async () => {

@@ -3,7 +3,6 @@ import {
   AgentSettlementError,
   agreementPayloadText,
   createClient,
-  paginate,
   type TAgentSettlementClient,
   verifyReceiptBundle,
 } from "@agent-settlement/sdk";
@@ -111,14 +110,33 @@ describe("the README walkthrough through the SDK", () => {
     const tampered = { ...bundle, amount: { ...bundle.amount, value: bundle.amount.value + 1 } };
     expect((await verifyReceiptBundle(tampered, await client.jwks())).status).toBe("invalid");
 
+    // A list call is its first page when awaited, and every item when iterated or collected.
+    const firstPage = await client.agents.list({ limit: 1 });
+    expect(firstPage).toMatchObject({ data: [{ id: buyer.id }], hasMore: true });
     const everyAgent: string[] = [];
-    for await (const agent of paginate(client.agents.list, { limit: 1 })) everyAgent.push(agent.id);
+    for await (const agent of client.agents.list({ limit: 1 })) everyAgent.push(agent.id);
     expect(everyAgent).toEqual([buyer.id, translator.id]);
+    const collected = await client.agents.list({ limit: 1 }).toArray({ limit: 10 });
+    expect(collected.map((agent) => agent.id)).toEqual([buyer.id, translator.id]);
+    const bounded = await client.agents.list({ limit: 1 }).toArray({ limit: 1 });
+    expect(bounded.map((agent) => agent.id)).toEqual([buyer.id]);
+    await expect(client.agents.list().toArray({ limit: 10_001 })).rejects.toMatchObject({
+      code: "invalid_client_options",
+      param: "limit",
+    });
 
-    // Each event the walkthrough caused has the shape the document's webhooks section declares.
+    // Each event the walkthrough caused has the shape the document's webhooks section declares,
+    // and its type narrows data.object (a type error here if events were untyped).
     const events: { type: string; problem: string | null }[] = [];
-    for await (const event of paginate(client.events.list, { limit: 100 })) {
+    for await (const event of client.events.list({ limit: 100 })) {
       events.push({ type: event.type, problem: webhookBodyProblem(event.type, event) });
+      if (event.type === "settlement.executed") {
+        expect(event.data.object.status).toBe("executed");
+        const same = await client.events.get(event.id);
+        expect(same.type === "settlement.executed" && same.data.object.id).toBe(
+          event.data.object.id,
+        );
+      }
     }
     expect(new Set(events.map((event) => event.type))).toEqual(
       new Set([
