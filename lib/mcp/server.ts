@@ -2,6 +2,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -11,12 +13,20 @@ import type { TApiClient } from "./api-client";
 import { compositeTools } from "./composite-tools";
 import { withInvalidParams } from "./invalid-params";
 import { operationTools, type TTool } from "./operation-tools";
+import { getPrompt, listedPrompt, offeredPrompts } from "./prompts";
 import { ProtocolError } from "./protocol-error";
-import { openApiResource, readResource, receiptTemplate } from "./resources";
+import {
+  docSearchTemplate,
+  docSectionTemplate,
+  docsIndexResource,
+  openApiResource,
+  readResource,
+  receiptTemplate,
+} from "./resources";
 import { offers, type TToolSelection } from "./tool-selection";
 
 const instructions =
-  "Agent Settlement Service: register agents, negotiate multi-party deals, settle them on a payment rail and verify the receipt of every settlement. Typical flow: create_agent (payer and payee) → create_negotiation → respond_to_negotiation (accept) → settle → verify_receipt. Errors come back as tool errors with the API's error code.";
+  "Agent Settlement Service: register agents, negotiate multi-party deals, settle them on a payment rail and verify the receipt of every settlement. Typical flow: create_agent (payer and payee) → create_negotiation → respond_to_negotiation (accept) → settle → verify_receipt. Errors come back as tool errors with the API's error code. The guides are resources: docs://index lists their sections, docs://search?q=<words> finds the relevant ones.";
 
 // Built once per process: the tools follow from the operations, which never change at run time.
 // A composite tool of an operation's name (verify_receipt) stands in for that operation's tool.
@@ -36,9 +46,10 @@ const allTools = (): TTool[] => {
  */
 export function createMcpServer(api: TApiClient, selection: TToolSelection): Server {
   const offered = allTools().filter(offers(selection));
+  const prompts = offeredPrompts(new Set(offered.map((tool) => tool.name)));
   const server = new Server(
     { name: "agent-settlement-service", version: "1.0.0" },
-    { capabilities: { tools: {}, resources: {} }, instructions },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: offered.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
@@ -61,11 +72,17 @@ export function createMcpServer(api: TApiClient, selection: TToolSelection): Ser
     return tool.run(request.params.arguments ?? {}, api);
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: [openApiResource],
+    resources: [docsIndexResource, openApiResource],
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [receiptTemplate],
+    resourceTemplates: [receiptTemplate, docSectionTemplate, docSearchTemplate],
   }));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: prompts.map(listedPrompt),
+  }));
+  server.setRequestHandler(withInvalidParams(GetPromptRequestSchema), async (request) =>
+    getPrompt(prompts, request.params.name, request.params.arguments),
+  );
   server.setRequestHandler(withInvalidParams(ReadResourceRequestSchema), (request) =>
     readResource(request.params.uri, api),
   );

@@ -79,7 +79,7 @@ describe("MCP protocol errors", () => {
     expect(error.message).toBe("MCP error -32602: Unknown resource nothing://here");
   });
 
-  test("the server declares tools and resources, not logging, which it never sends", () => {
-    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+  test("the server declares tools, resources and prompts, not logging, which it never sends", () => {
+    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, prompts: {} });
   });
 });

@@ -106,7 +106,7 @@ describe("the MCP server", () => {
       settlementId: outcome.settlement.id,
     });
     const { resources } = await client.listResources();
-    expect(resources.map((entry) => entry.uri)).toEqual(["openapi://v1"]);
+    expect(resources.map((entry) => entry.uri)).toEqual(["docs://index", "openapi://v1"]);
     const openapi = await client.readResource({ uri: "openapi://v1" });
     expect(JSON.parse((openapi.contents[0] as { text: string }).text).openapi).toBe("3.1.0");
   }, 60_000);
