@@ -104,6 +104,13 @@ export async function seedScale(url: string, rows: number): Promise<string> {
     await inBatches(
       rows,
       (from, to) => sql`
+      insert into receipt_parties (organization_id, environment, created_at, receipt_id)
+      select ${org}, 'sandbox', ${ago("i")}, 'rcp-scale' || i
+      from generate_series(${from}::int, ${to}::int) i`,
+    );
+    await inBatches(
+      rows,
+      (from, to) => sql`
       insert into events (id, organization_id, environment, type, data, sequence, created_at)
       select 'evt-scale' || i, ${org}, 'sandbox', 'agent.updated',
         jsonb_build_object('object', jsonb_build_object('id', 'agent-scale' || i, 'name', 'Scale agent ' || i)),

@@ -24,6 +24,7 @@ export * from "./negotiation-steps";
 export * from "./negotiations";
 export * from "./organizations";
 export * from "./outbox";
+export * from "./receipt-parties";
 export * from "./receipts";
 export * from "./request-logs";
 export * from "./sandbox-charges";

@@ -1,5 +1,13 @@
+import { sql } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
-import { evidenceRecords, receipts, type TReceiptParty, type TReceiptRow } from "@/db/schema";
+import {
+  evidenceRecords,
+  receiptParties,
+  receipts,
+  settlementParties,
+  type TReceiptParty,
+  type TReceiptRow,
+} from "@/db/schema";
 import { hashReceipt, type TReceiptFormatVersion } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import { emitEvent } from "@/lib/events/emit-event";
@@ -109,9 +117,31 @@ export async function issueReceipt(
         status: "pending",
         createdAt: completedAt,
       })
-      .returning(),
+      .returning()
+      .then(async (rows) => {
+        await listForParties(tx, { id, settlementId, tenant, createdAt: completedAt });
+        return rows;
+      }),
     emitEvent(tx, receiptCreated),
     enqueueJob(tx, { name: receiptSealRequested, data: { receiptId: id } }),
   ]);
   return receipt!;
+}
+
+/**
+ * The receipt's rows of receipt_parties: its own organization's, and one per other party
+ * organization of its settlement (settlement_parties), so that each lists it.
+ */
+async function listForParties(
+  tx: TExecutor,
+  receipt: { id: string; settlementId: string; tenant: TTenant; createdAt: Date },
+) {
+  const { organizationId, environment } = receipt.tenant;
+  const createdAt = sql`${receipt.createdAt.toISOString()}::timestamptz`;
+  await tx.execute(sql`insert into ${receiptParties}
+      (organization_id, environment, created_at, receipt_id)
+    select ${organizationId}, ${environment}::environment, ${createdAt}, ${receipt.id}
+    union
+    select organization_id, environment, ${createdAt}, ${receipt.id} from ${settlementParties}
+    where settlement_id = ${receipt.settlementId} and environment = ${environment}::environment`);
 }
