@@ -24,7 +24,8 @@ test("an owner invites a viewer, who joins through the link and can read but not
   await team.goto();
   await expect(team.memberRow(owner.email)).toContainText("you");
   const url = await team.invite({ email: invitee.email, role: "viewer" });
-  expect(url).toMatch(/\/invitations\/invite_[0-9A-Za-z]{32}$/);
+  expect(url).toMatch(/\/invitations#invite_[0-9A-Za-z]{32}$/);
+  const token = url.split("#")[1]!;
   await expect(team.invitationRow(invitee.email)).toContainText("viewer");
   await saveScreenshot(page, "team");
 
@@ -34,6 +35,11 @@ test("an owner invites a viewer, who joins through the link and can read but not
     extraHTTPHeaders: { "x-forwarded-for": `2001:db8::${randomBytes(2).toString("hex")}:1` },
   });
   const viewerPage = await context.newPage();
+  // The token stays out of every URL and Referer the browser sends (it travels in a body).
+  const sentUrls: string[] = [];
+  viewerPage.on("request", (request) => {
+    sentUrls.push(request.url(), request.headers().referer ?? "");
+  });
   await viewerPage.goto(url);
   await expect(
     viewerPage.getByRole("heading", { name: `Join ${owner.organization}` }),
@@ -43,6 +49,8 @@ test("an owner invites a viewer, who joins through the link and can read but not
   await viewerPage.getByLabel("Password").fill(invitee.password);
   await viewerPage.getByRole("button", { name: "Create account and join" }).click();
   await viewerPage.waitForURL("**/console/sandbox");
+  expect(sentUrls.length).toBeGreaterThan(3);
+  expect(sentUrls.filter((sent) => sent.includes(token))).toEqual([]);
   await expect(viewerPage.getByTestId("organization-name")).toHaveText(owner.organization);
 
   // The viewer sees the owner's key, and no button that would change anything.

@@ -9,6 +9,9 @@ import styles from "./auth.module.css";
 
 type TFailure = { message: string; param?: string };
 
+/** Where the invitation page keeps its link's token in this tab while the invitee signs in. */
+export const INVITATION_TOKEN_KEY = "invitation-token";
+
 /**
  * Accepts an invitation: `create` makes a new account for the invitation's email (then signs
  * in), `join` moves the signed-in account.
@@ -55,6 +58,7 @@ export function AcceptInvitationForm({
         return;
       }
     }
+    sessionStorage.removeItem(INVITATION_TOKEN_KEY);
     router.replace("/console/sandbox");
     router.refresh();
   }

@@ -19,6 +19,8 @@ export const ZInvitationToken = z
   .max(100)
   .regex(/^invite_[0-9A-Za-z]{32}$/, "this is not an invitation link's token");
 
+export const ZLookupInvitationBody = z.strictObject({ token: ZInvitationToken });
+
 /** Accepting as the signed-in account needs only the token; a new account adds its name and password. */
 export const ZAcceptInvitationBody = z.strictObject({
   token: ZInvitationToken,

@@ -27,7 +27,14 @@ const accept = (body: unknown, cookie?: string) =>
     body,
   });
 
-const tokenOf = (url: string) => url.split("/invitations/")[1]!;
+const tokenOf = (url: string) => url.split("/invitations#")[1]!;
+
+/** What the invitation page asks about its link's token (the token travels in the body). */
+const lookUp = (token: unknown, cookie?: string) =>
+  call("POST", "/api/invitations/lookup", {
+    headers: { origin: consoleOrigin(), ...(cookie ? { cookie } : {}) },
+    body: { token },
+  });
 
 type TInvited = { cookie: string; userId: string; email: string };
 
@@ -80,7 +87,29 @@ afterAll(async () => {
 describe("invitations", () => {
   test("invite → accept → a member with the invitation's role; the link is stored hashed", async () => {
     const { invitation, url, email } = await invite(owner, "developer");
-    expect(url).toMatch(new RegExp(`^${consoleOrigin()}/invitations/invite_[0-9A-Za-z]{32}$`));
+    // The token is in the fragment, which browsers send to no server, log or Referer.
+    expect(url).toMatch(new RegExp(`^${consoleOrigin()}/invitations#invite_[0-9A-Za-z]{32}$`));
+    const looked = await lookUp(tokenOf(url));
+    expect(looked.status).toBe(200);
+    expect(looked.body).toEqual({
+      state: "pending",
+      email,
+      role: "developer",
+      organizationName: expect.any(String),
+      accountExists: false,
+      signedInAs: null,
+    });
+    const asOwner = await lookUp(tokenOf(url), owner.cookie);
+    expect(asOwner.body.signedInAs).toEqual({
+      email: (await ownerIdOf(owner)).email,
+      organizationName: looked.body.organizationName,
+    });
+    // A link made before tokens moved to the fragment still opens, with the token moved there.
+    const oldLink = await fetch(`${consoleOrigin()}/invitations/${tokenOf(url)}`, {
+      redirect: "manual",
+    });
+    expect(oldLink.status).toBe(307);
+    expect(oldLink.headers.get("location")).toBe(`/invitations#${tokenOf(url)}`);
     expect(invitation).toMatchObject({ email, role: "developer" });
     const [stored] = await db.select().from(invitations).where(eq(invitations.id, invitation.id));
     expect(stored!.tokenHash).toBe(hashSecret(tokenOf(url)));
@@ -167,16 +196,23 @@ describe("invitations", () => {
     expectError(unknown, 404, "not_found");
     expectError(await accept({ token: "not a token", account }), 400, "invalid_request", "token");
 
-    for (const [url, text] of [
-      [used.url, "already used"],
+    for (const [url, state] of [
+      [used.url, "accepted"],
       [expired.url, "expired"],
       [revoked.url, "revoked"],
-      [`${consoleOrigin()}/invitations/invite_${"y".repeat(32)}`, "not valid"],
     ] as const) {
-      const page = await fetch(url);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain(text);
+      const looked = await lookUp(tokenOf(url));
+      expect(looked.status).toBe(200);
+      expect(looked.body.state).toBe(state);
     }
+    const unknownLink = await lookUp(`invite_${"y".repeat(32)}`);
+    expect(expectError(unknownLink, 404, "not_found").message).toContain("not valid");
+    expectError(await lookUp("../../etc"), 400, "invalid_request", "token");
+    const elsewhere = await call("POST", "/api/invitations/lookup", {
+      headers: { origin: "https://evil.example" },
+      body: { token: tokenOf(used.url) },
+    });
+    expectError(elsewhere, 403, "forbidden");
     for (const { email } of [used, expired, revoked].slice(1)) {
       expect(await db.$count(users, eq(users.email, email))).toBe(0);
     }

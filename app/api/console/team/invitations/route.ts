@@ -18,7 +18,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         invitedBy: member.user,
         ...body,
       });
-      return { invitation, url: `${origin}/invitations/${token}` };
+      // The token in the fragment: browsers send it to no server, log or Referer.
+      return { invitation, url: `${origin}/invitations#${token}` };
     },
     { status: 201, role: "owner", action: "invitation.create" },
   ),
