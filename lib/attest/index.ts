@@ -35,6 +35,22 @@ export {
 } from "./checkpoint";
 export { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
 export {
+  COSIGNATURE_KEY_TYPE,
+  cosignatureKeyId,
+  cosignedMessage,
+  formatCosignatureLine,
+  formatWitnessVkey,
+  parseCosignatureLine,
+  parseWitnessVkey,
+  type TCosignatureLine,
+  type TQuorumVerdict,
+  type TWitnessKey,
+  verifyCosignature,
+  verifyCosignatureQuorum,
+  witnessOf,
+} from "./cosignature";
+export { cosignCheckpoint, witnessVkeyOf } from "./cosignature-sign";
+export {
   buildEvidenceRecord,
   EVIDENCE_GENESIS_HASH,
   evidenceCanonical,
@@ -157,3 +173,8 @@ export {
   verificationReport,
   verifyReceiptBundle,
 } from "./verify-receipt";
+export {
+  checkWitnessCosignatures,
+  parseWitnessPolicy,
+  type TWitnessPolicy,
+} from "./witness-check";

@@ -30,6 +30,7 @@ export { paginate } from "./paginate";
 export {
   type TReceiptBundleVerification,
   type TVerifyCheck,
+  type TWitnessPolicy,
   verifyReceiptBundle,
 } from "./receipts";
 export type { TRetryOptions } from "./retry";
