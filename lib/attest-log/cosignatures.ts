@@ -5,12 +5,15 @@ import {
   formatCheckpoint,
   parseCheckpoint,
   parseCosignatureLine,
+  toHashHex,
+  treeRoot,
   verifyCosignature,
   witnessOf,
 } from "@/lib/attest";
 import type { TEnvironment } from "@/lib/environment";
 import { ApiError, conflict, invalid } from "@/lib/http/api-error";
 import { logIdOf } from "@/lib/receipts/attest-log";
+import { pgNodeStore } from "@/lib/receipts/pg-node-store";
 import { latestHead } from "./latest-head";
 import type { TCosignatureSubmission, TStoredCosignature } from "./schemas";
 import { configuredWitnesses } from "./witnesses";
@@ -19,9 +22,46 @@ const forbidden = (message: string) =>
   new ApiError({ code: "forbidden", message, param: "cosignature" });
 
 /**
- * Stores a witness's cosignature of the log's latest checkpoint, once it verifies with a
- * configured witness key over exactly the checkpoint this log signed. Anything else is refused
- * and nothing is stored; the same witness and size again answers the cosignature stored first.
+ * The submitted checkpoint text, read, when it is exactly this log's checkpoint at its size: the
+ * origin, and the root of the stored tree at that size (the latest or an earlier one: the log
+ * grows while a witness checks it, and its older trees never change). 400 otherwise, 409 for a
+ * size beyond the latest checkpoint.
+ */
+async function ownCheckpoint(environment: TEnvironment, text: string) {
+  const head = await latestHead(environment);
+  let submitted: ReturnType<typeof parseCheckpoint>;
+  try {
+    submitted = parseCheckpoint(text);
+  } catch (error) {
+    throw invalid(`Not a checkpoint: ${(error as Error).message}.`, "checkpoint");
+  }
+  if (submitted.origin !== head.origin) {
+    throw invalid(
+      `The checkpoint is for log ${submitted.origin}, not ${head.origin}.`,
+      "checkpoint",
+    );
+  }
+  if (submitted.treeSize > head.treeSize) {
+    throw conflict(
+      `The log's latest checkpoint has size ${head.treeSize}; size ${submitted.treeSize} is beyond it.`,
+      "checkpoint",
+    );
+  }
+  const store = pgNodeStore(db, logIdOf(environment));
+  const root =
+    submitted.treeSize === 0 ? null : await treeRoot({ store, size: submitted.treeSize });
+  // The exact text: a cosignature covers extension lines too, and this log writes none.
+  if (!root || toHashHex(root) !== submitted.rootHash || formatCheckpoint(submitted) !== text) {
+    throw invalid(`Not this log's checkpoint at size ${submitted.treeSize}.`, "checkpoint");
+  }
+  return submitted;
+}
+
+/**
+ * Stores a witness's cosignature of one of the log's checkpoints, once it verifies with a
+ * configured witness key over exactly this log's checkpoint at that size. Anything else is
+ * refused and nothing is stored; the same witness and size again answers the cosignature stored
+ * first. The checkpoint route and bundles show the cosignatures of the tree head they show.
  */
 export async function addCosignature({
   environment,
@@ -47,30 +87,8 @@ export async function addCosignature({
   const witness = witnessOf(line, witnesses);
   if (!witness) throw forbidden(`No configured witness is named ${line.name} with this key ID.`);
 
-  const head = await latestHead(environment);
-  const signed = formatCheckpoint(head);
-  let submitted: ReturnType<typeof parseCheckpoint>;
-  try {
-    submitted = parseCheckpoint(submission.checkpoint);
-  } catch (error) {
-    throw invalid(`Not a checkpoint: ${(error as Error).message}.`, "checkpoint");
-  }
-  if (submitted.origin !== head.origin) {
-    throw invalid(
-      `The checkpoint is for log ${submitted.origin}, not ${head.origin}.`,
-      "checkpoint",
-    );
-  }
-  if (submitted.treeSize !== head.treeSize) {
-    throw conflict(
-      `The log's latest checkpoint has size ${head.treeSize}, not ${submitted.treeSize}: cosign that one.`,
-      "checkpoint",
-    );
-  }
-  if (submission.checkpoint !== signed) {
-    throw invalid(`Not the checkpoint this log signed at size ${head.treeSize}.`, "checkpoint");
-  }
-  if (!(await verifyCosignature({ checkpoint: signed, line, witness }))) {
+  const checkpoint = await ownCheckpoint(environment, submission.checkpoint);
+  if (!(await verifyCosignature({ checkpoint: submission.checkpoint, line, witness }))) {
     throw invalid(
       `The cosignature does not verify with the key of witness ${witness.name} over this checkpoint.`,
       "cosignature",
@@ -82,8 +100,8 @@ export async function addCosignature({
     .insert(witnessCosignatures)
     .values({
       logId,
-      treeSize: head.treeSize,
-      rootHash: head.rootHash,
+      treeSize: checkpoint.treeSize,
+      rootHash: checkpoint.rootHash,
       witnessKey: witness.vkey,
       line: submission.cosignature,
       cosignedAt: Number(line.timestamp),
@@ -95,7 +113,7 @@ export async function addCosignature({
     .where(
       and(
         eq(witnessCosignatures.logId, logId),
-        eq(witnessCosignatures.treeSize, head.treeSize),
+        eq(witnessCosignatures.treeSize, checkpoint.treeSize),
         eq(witnessCosignatures.witnessKey, witness.vkey),
       ),
     );
@@ -107,28 +125,4 @@ export async function addCosignature({
     cosignature: stored.line,
     timestamp: stored.cosignedAt,
   };
-}
-
-/** The cosignature lines stored for a tree head of a log, oldest first. */
-export async function cosignaturesOf({
-  logId,
-  treeSize,
-  rootHash,
-}: {
-  logId: string;
-  treeSize: number;
-  rootHash: string;
-}): Promise<string[]> {
-  const rows = await db
-    .select({ line: witnessCosignatures.line })
-    .from(witnessCosignatures)
-    .where(
-      and(
-        eq(witnessCosignatures.logId, logId),
-        eq(witnessCosignatures.treeSize, treeSize),
-        eq(witnessCosignatures.rootHash, rootHash),
-      ),
-    )
-    .orderBy(witnessCosignatures.createdAt, witnessCosignatures.witnessKey);
-  return rows.map((row) => row.line);
 }

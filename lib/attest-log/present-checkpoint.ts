@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { type TAttestLogHeadRow, treeHeadKeys } from "@/db/schema";
 import { formatSignedNote } from "@/lib/attest";
-import { cosignaturesOf } from "./cosignatures";
+import { cosignaturesOf } from "@/lib/receipts/tree-head-cosignatures";
 import type { TCheckpoint } from "./schemas";
 
 /**
@@ -23,7 +23,7 @@ export async function presentCheckpoint(head: TAttestLogHeadRow): Promise<TCheck
     keyId: head.keyId,
   };
   if (!key?.publicJwk.x) throw new Error(`tree head key ${head.keyId} is not stored`);
-  const cosignatures = await cosignaturesOf(head);
+  const cosignatures = await cosignaturesOf(db, head);
   const note = formatSignedNote({ treeHead, publicJwk: { x: key.publicJwk.x } });
   return {
     ...treeHead,

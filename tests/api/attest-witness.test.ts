@@ -11,6 +11,7 @@ import {
   formatCheckpoint,
   parseWitnessVkey,
   verifyCosignatureQuorum,
+  verifyReceiptBundle,
   witnessVkeyOf,
 } from "@/lib/attest";
 import { call } from "../support/api";
@@ -64,10 +65,13 @@ const cosign = (w: TWitness, text: string) =>
 
 const storedCount = async () => (await db.select().from(witnessCosignatures)).length;
 
-async function grow(count: number) {
+/** Adds `count` receipts to the log and seals them; answers the last one's id. */
+async function grow(count: number): Promise<string> {
   const sandbox = { organizationId: tenant.organizationId, environment: "sandbox" as const };
-  for (let i = 0; i < count; i++) await issueTestReceipt({ tenant: sandbox });
+  let id = "";
+  for (let i = 0; i < count; i++) id = (await issueTestReceipt({ tenant: sandbox })).id;
   await sealAll("sandbox");
+  return id;
 }
 
 /** The witness as an operator runs it. */
@@ -110,9 +114,10 @@ afterAll(async () => {
 
 describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-processes"] }, () => {
   let first: TCheckpointJson;
+  let receiptId: string;
 
   test("the witness checks, cosigns and submits; the checkpoint then carries its line", async () => {
-    await grow(3);
+    receiptId = await grow(3);
     const run = await runWitness(w1);
     expect(run.output).toContain(`witness ${w1.vkey}`);
     expect(run.output).toContain("ok    first look: size 3");
@@ -193,10 +198,35 @@ describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-proc
     expect(verdict.ok).toBe(true);
   });
 
-  test("a checkpoint that is no longer the latest is 409", async () => {
+  test("a receipt bundle carries the cosignatures, and verifies with a quorum of two", async () => {
+    const bundle = await call("GET", `/receipts/${receiptId}/bundle`, {
+      baseUrl: server!.baseUrl,
+      key: tenant.keys.sandbox,
+    });
+    expect(bundle.status).toBe(200);
+    expect(bundle.body.attest.treeHead.cosignatures).toHaveLength(2);
+    const jwks = await (await fetch(`${server!.baseUrl}/.well-known/jwks.json`)).json();
+    const keys = [w1.vkey, w2.vkey, stranger.vkey];
+    const verify = (quorum: number) =>
+      verifyReceiptBundle({ bundle: bundle.body, jwks, witnesses: { keys, quorum } });
+    const two = await verify(2);
+    expect(two.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(two.status).toBe("valid");
+    expect(two.checks.at(-1)).toMatchObject({ name: "witness_cosignatures", ok: true });
+    const three = await verify(3);
+    expect(three.status).toBe("invalid");
+    expect(three.checks.at(-1)).toMatchObject({ name: "witness_cosignatures", ok: false });
+  });
+
+  test("an earlier checkpoint of the log is taken; a size beyond the latest is 409", async () => {
     await grow(2);
-    const stale = formatCheckpoint(first);
-    const answer = await submit({ checkpoint: stale, cosignature: cosign(w1, stale) });
+    const earlier = formatCheckpoint(first);
+    const taken = await submit({ checkpoint: earlier, cosignature: cosign(w1, earlier) });
+    expect(taken.status).toBe(201);
+    // The latest checkpoint (size 5) shows only its own cosignatures: none yet.
+    expect((await checkpoint()).cosignatures).toEqual([]);
+    const beyond = formatCheckpoint({ ...first, treeSize: 6 });
+    const answer = await submit({ checkpoint: beyond, cosignature: cosign(w1, beyond) });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toMatchObject({ code: "conflict", param: "checkpoint" });
   });
