@@ -312,6 +312,9 @@ export function createClient(options: TClientOptions) {
         data(api.GET("/attest/log/consistency", { params: { query } })),
       inclusionProof: (query: TQuery<"getLogInclusionProof">) =>
         data(api.GET("/attest/log/proof", { params: { query } })),
+      /** A configured witness's cosignature of one of the log's checkpoints (c2sp.org/tlog-cosignature). */
+      addCosignature: (body: TJsonBody<"addLogCosignature">) =>
+        data(api.POST("/attest/log/cosignatures", { body })),
     },
     /** The JWKS that signs tokens and tree heads, for verifyReceiptBundle. */
     jwks: async (): Promise<unknown> => {

@@ -74,15 +74,12 @@ async function grow(count: number): Promise<string> {
   return id;
 }
 
-/** The witness as an operator runs it. */
-function runWitness(w: TWitness): Promise<{ code: number | null; output: string }> {
+/** The CLI as an operator runs it. */
+function cli(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       "node_modules/.bin/tsx",
-      [
-        ...["--tsconfig", "tsconfig.json", "cli/index.ts", "attest", "witness"],
-        ...["--url", base, "--key", w.keyFile, "--name", w.name, "--state", state],
-      ],
+      ["--tsconfig", "tsconfig.json", "cli/index.ts", ...args],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     let output = "";
@@ -95,6 +92,9 @@ function runWitness(w: TWitness): Promise<{ code: number | null; output: string 
     child.once("exit", (code) => resolve({ code, output }));
   });
 }
+
+const runWitness = (w: TWitness) =>
+  cli(["attest", "witness", "--url", base, "--key", w.keyFile, "--name", w.name, "--state", state]);
 
 beforeAll(async () => {
   if (embedded) return;
@@ -216,6 +216,21 @@ describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-proc
     const three = await verify(3);
     expect(three.status).toBe("invalid");
     expect(three.checks.at(-1)).toMatchObject({ name: "witness_cosignatures", ok: false });
+
+    // The same from the command line.
+    const file = path.join(dir, "bundle.json");
+    writeFileSync(file, JSON.stringify(bundle.body));
+    const jwksUrl = `${server!.baseUrl}/.well-known/jwks.json`;
+    const verifyCli = (...witnessArgs: string[]) =>
+      cli(["receipts", "verify", file, "--jwks", jwksUrl, ...witnessArgs]);
+    const both = await verifyCli("--witness", w1.vkey, "--witness", w2.vkey);
+    expect(both.output).toContain("ok    witness_cosignatures: 2 of 2 witnesses cosigned");
+    expect(both.code).toBe(0);
+    const unknown = await verifyCli("--witness", stranger.vkey);
+    expect(unknown.output).toContain("FAIL  witness_cosignatures:");
+    expect(unknown.code).toBe(1);
+    const badQuorum = await verifyCli("--witness", w1.vkey, "--quorum", "2");
+    expect(badQuorum.code).toBe(2);
   });
 
   test("an earlier checkpoint of the log is taken; a size beyond the latest is 409", async () => {
