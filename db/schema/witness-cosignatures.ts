@@ -3,7 +3,7 @@ import { timestampMs } from "./_columns";
 
 /**
  * Witness cosignatures (c2sp.org/tlog-cosignature) of the log's checkpoints, each verified
- * against a configured witness key and the log's latest signed checkpoint before it was stored.
+ * against a configured witness key and the log's own tree at that size before it was stored.
  * One per witness and tree size: the first accepted stays. Checkpoints and receipt bundles carry
  * the lines stored for their tree head.
  */

@@ -78,9 +78,9 @@ export const addCosignatureOperation = defineOperation({
   operationId: "addLogCosignature",
   method: "post",
   path: "/attest/log/cosignatures",
-  summary: "A witness adds its cosignature of the latest checkpoint",
+  summary: "A witness adds its cosignature of a checkpoint of the log",
   description:
-    "No key: the cosignature itself is the credential. A witness configured in `ATTEST_WITNESSES` submits its c2sp.org/tlog-cosignature (`cosignature/v1`, Ed25519) of the log's latest checkpoint; once it verifies, the checkpoint (both forms) and receipt bundles under that tree head carry it. 403 for a witness not configured, 409 when the checkpoint is no longer the latest, 400 for anything that does not verify; nothing is stored then. The same witness and size again answers the cosignature stored first.",
+    "No key: the cosignature itself is the credential. A witness configured in `ATTEST_WITNESSES` submits its c2sp.org/tlog-cosignature (`cosignature/v1`, Ed25519) of a checkpoint of this log (normally the latest; an earlier one is taken too, since the log may have grown meanwhile). Once it verifies, the checkpoint (both forms) and receipt bundles under that tree head carry it. 403 for a witness not configured, 409 for a size beyond the latest checkpoint, 400 for a checkpoint that is not this log's tree at its size or a cosignature that does not verify; nothing is stored then. The same witness and size again answers the cosignature stored first.",
   tag,
   scope: null,
   body: ZCosignatureSubmission,

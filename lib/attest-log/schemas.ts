@@ -22,7 +22,7 @@ export const ZCosignatureSubmission = z
   .strictObject({
     checkpoint: z.string().max(1000).meta({
       description:
-        "The checkpoint the witness cosigned, exactly as the log signed it: `<origin>\\n<tree size>\\n<root hash, base64>\\n` (the note body, without signature lines). It must be the log's latest.",
+        "The checkpoint the witness cosigned, exactly as the log writes one: `<origin>\\n<tree size>\\n<root hash, base64>\\n` (the note body, without signature lines): this log's tree at that size, normally the latest.",
     }),
     cosignature: z.string().max(1000).meta({
       description:

@@ -818,8 +818,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A witness adds its cosignature of the latest checkpoint
-         * @description No key: the cosignature itself is the credential. A witness configured in `ATTEST_WITNESSES` submits its c2sp.org/tlog-cosignature (`cosignature/v1`, Ed25519) of the log's latest checkpoint; once it verifies, the checkpoint (both forms) and receipt bundles under that tree head carry it. 403 for a witness not configured, 409 when the checkpoint is no longer the latest, 400 for anything that does not verify; nothing is stored then. The same witness and size again answers the cosignature stored first.
+         * A witness adds its cosignature of a checkpoint of the log
+         * @description No key: the cosignature itself is the credential. A witness configured in `ATTEST_WITNESSES` submits its c2sp.org/tlog-cosignature (`cosignature/v1`, Ed25519) of a checkpoint of this log (normally the latest; an earlier one is taken too, since the log may have grown meanwhile). Once it verifies, the checkpoint (both forms) and receipt bundles under that tree head carry it. 403 for a witness not configured, 409 for a size beyond the latest checkpoint, 400 for a checkpoint that is not this log's tree at its size or a cosignature that does not verify; nothing is stored then. The same witness and size again answers the cosignature stored first.
          */
         post: operations["addLogCosignature"];
         delete?: never;
@@ -1597,7 +1597,7 @@ export interface components {
             receiptId?: string;
         };
         LogCosignatureSubmission: {
-            /** @description The checkpoint the witness cosigned, exactly as the log signed it: `<origin>\n<tree size>\n<root hash, base64>\n` (the note body, without signature lines). It must be the log's latest. */
+            /** @description The checkpoint the witness cosigned, exactly as the log writes one: `<origin>\n<tree size>\n<root hash, base64>\n` (the note body, without signature lines): this log's tree at that size, normally the latest. */
             checkpoint: string;
             /** @description The witness's signed-note line `— <witness name> base64(key ID ‖ timestamp ‖ Ed25519 signature)`, c2sp.org/tlog-cosignature `cosignature/v1`, without a newline. */
             cosignature: string;
