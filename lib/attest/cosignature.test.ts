@@ -63,6 +63,7 @@ describe("cosignature format (c2sp.org/tlog-cosignature)", () => {
     expect(() => parseWitnessVkey(w1.vkey.replace(/\+[0-9a-f]{8}\+/, "+00000000+"))).toThrow(
       /key ID does not match/,
     );
+    expect(() => parseWitnessVkey(w1.vkey.slice(0, -1))).toThrow(/key is not base64/);
   });
 });
 
@@ -113,6 +114,14 @@ describe("cosignature quorum", () => {
     // Not a configured key: ignored, not reported as a bad cosignature.
     expect(verdict).toMatchObject({ ok: false, cosigners: ["w1.example"] });
     expect(verdict.detail).not.toMatch(/does not verify/);
+  });
+
+  it("skips lines that are not cosignatures in shape, without throwing", async () => {
+    const line = cosign(w1);
+    for (const bad of [line.slice(0, -1), line.slice(0, -4), `${line} x`, "— w1.example", ""]) {
+      expect(parseCosignatureLine(bad)).toBeNull();
+    }
+    expect((await quorum([line.slice(0, -1)], 1)).ok).toBe(false);
   });
 
   it("ignores unknown witnesses and the log's own signature line", async () => {

@@ -63,7 +63,9 @@ export const parseWitnessVkey = (vkey: string): TWitnessKey => {
   const encoded = parts.slice(2).join("+");
   if (!name || !KEY_NAME_PATTERN.test(name)) throw new Error(`vkey ${vkey}: bad key name`);
   if (!hexId || !/^[0-9a-f]{8}$/.test(hexId)) throw new Error(`vkey ${vkey}: bad key ID`);
-  if (!BASE64_PATTERN.test(encoded)) throw new Error(`vkey ${vkey}: key is not base64`);
+  if (!BASE64_PATTERN.test(encoded) || encoded.length % 4 !== 0) {
+    throw new Error(`vkey ${vkey}: key is not base64`);
+  }
   const material = fromBase64(encoded);
   if (material[0] !== COSIGNATURE_KEY_TYPE) {
     throw new Error(
@@ -115,7 +117,8 @@ export type TCosignatureLine = {
  */
 export const parseCosignatureLine = (line: string): TCosignatureLine | null => {
   const match = /^\u2014 ([^\s+]+) ([A-Za-z0-9+/]+={0,2})$/u.exec(line);
-  if (!match) return null;
+  // Whole base64 quanta only: atob throws on a truncated one, and a verifier never throws.
+  if (!match || (match[2] as string).length % 4 !== 0) return null;
   const bytes = fromBase64(match[2] as string);
   if (bytes.length !== KEY_ID_LENGTH + TIMESTAMP_LENGTH + SIGNATURE_LENGTH) return null;
   const timestamp = new DataView(bytes.buffer).getBigUint64(KEY_ID_LENGTH);
