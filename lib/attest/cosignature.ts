@@ -13,7 +13,7 @@ import { sha256 } from "./hash";
  */
 
 /** The signature type byte of Ed25519 cosignatures, in key IDs and vkeys. */
-export const COSIGNATURE_KEY_TYPE = 0x04;
+const COSIGNATURE_KEY_TYPE = 0x04;
 
 const KEY_NAME_PATTERN = /^[^\s+]+$/u;
 const BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -35,15 +35,8 @@ export {
 } from "./checkpoint";
 export { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
 export {
-  COSIGNATURE_KEY_TYPE,
-  cosignatureKeyId,
-  cosignedMessage,
-  formatCosignatureLine,
-  formatWitnessVkey,
   parseCosignatureLine,
   parseWitnessVkey,
-  type TCosignatureLine,
-  type TQuorumVerdict,
   type TWitnessKey,
   verifyCosignature,
   verifyCosignatureQuorum,
@@ -173,8 +166,4 @@ export {
   verificationReport,
   verifyReceiptBundle,
 } from "./verify-receipt";
-export {
-  checkWitnessCosignatures,
-  parseWitnessPolicy,
-  type TWitnessPolicy,
-} from "./witness-check";
+export { parseWitnessPolicy, type TWitnessPolicy } from "./witness-check";
