@@ -116,7 +116,10 @@ describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-proc
   let first: TCheckpointJson;
   let receiptId: string;
 
-  test("the witness checks, cosigns and submits; the checkpoint then carries its line", async () => {
+  // Each CLI run starts tsx: seconds apiece on a busy machine.
+  test("the witness checks, cosigns and submits; the checkpoint then carries its line", {
+    timeout: 90_000,
+  }, async () => {
     receiptId = await grow(3);
     const run = await runWitness(w1);
     expect(run.output).toContain(`witness ${w1.vkey}`);
@@ -198,7 +201,9 @@ describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-proc
     expect(verdict.ok).toBe(true);
   });
 
-  test("a receipt bundle carries the cosignatures, and verifies with a quorum of two", async () => {
+  test("a receipt bundle carries the cosignatures, and verifies with a quorum of two", {
+    timeout: 90_000,
+  }, async () => {
     const bundle = await call("GET", `/receipts/${receiptId}/bundle`, {
       baseUrl: server!.baseUrl,
       key: tenant.keys.sandbox,
@@ -246,14 +251,18 @@ describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-proc
     expect(answer.body.error).toMatchObject({ code: "conflict", param: "checkpoint" });
   });
 
-  test("the witness cosigns a checkpoint that extends the one it cosigned", async () => {
+  test("the witness cosigns a checkpoint that extends the one it cosigned", {
+    timeout: 90_000,
+  }, async () => {
     const run = await runWitness(w1);
     expect(run.output).toContain("ok    consistency: size 3 → 5");
     expect(run.code).toBe(0);
     expect((await checkpoint()).cosignatures).toHaveLength(1);
   });
 
-  test("the witness refuses a fork and a rollback, naming them, and cosigns nothing", async () => {
+  test("the witness refuses a fork and a rollback, naming them, and cosigns nothing", {
+    timeout: 90_000,
+  }, async () => {
     const cosigned = JSON.parse(readFileSync(state, "utf8"));
     const before = await storedCount();
 
