@@ -106,7 +106,7 @@ export async function monitorLog({
       name: "consistency",
       detail: consistent
         ? `size ${seen.treeSize} → ${latest.treeSize}`
-        : `size ${latest.treeSize} does not extend the ${seen.treeSize} seen before`,
+        : `size ${latest.treeSize} does not extend the ${seen.treeSize} seen before: a fork`,
     });
   }
   return { checks, latest };

@@ -265,12 +265,20 @@ describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-proc
   }, async () => {
     const cosigned = JSON.parse(readFileSync(state, "utf8"));
     const before = await storedCount();
+    const bogusRoot = `0x${"cd".repeat(32)}`;
 
-    writeFileSync(state, JSON.stringify({ ...cosigned, rootHash: `0x${"cd".repeat(32)}` }));
+    writeFileSync(state, JSON.stringify({ ...cosigned, rootHash: bogusRoot }));
     const fork = await runWitness(w1);
     expect(fork.code).toBe(1);
     expect(fork.output).toContain("FAIL  consistency: same size, different root: a fork");
     expect(fork.output).not.toContain("submitted");
+
+    writeFileSync(state, JSON.stringify({ ...cosigned, treeSize: 3, rootHash: bogusRoot }));
+    const branch = await runWitness(w1);
+    expect(branch.code).toBe(1);
+    expect(branch.output).toContain(
+      "FAIL  consistency: size 5 does not extend the 3 seen before: a fork",
+    );
 
     writeFileSync(state, JSON.stringify({ ...cosigned, treeSize: cosigned.treeSize + 10 }));
     const rollback = await runWitness(w1);
