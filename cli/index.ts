@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { attestMonitor } from "./commands/attest-monitor";
 import { attestRotateKey } from "./commands/attest-rotate-key";
 import { attestSeal } from "./commands/attest-seal";
+import { attestWitness } from "./commands/attest-witness";
 import { jwtRotate } from "./commands/jwt-rotate";
 import { keysCreate } from "./commands/keys-create";
 import { keysList } from "./commands/keys-list";
@@ -41,12 +42,13 @@ jwtRotate(group("jwt", "rotate the agent token signing key"));
 const wallets = group("wallets", "fund and show sandbox ledger wallets");
 walletsFund(wallets);
 walletsShow(wallets);
-const attest = group("attest", "seal, rotate the key of, and monitor the attest log");
+const attest = group("attest", "seal, rotate the key of, monitor and witness the attest log");
 attestSeal(attest);
 attestRotateKey(attest);
 // Offline commands run without opening any database.
 const offline = new Set<Command>([
   attestMonitor(attest),
+  attestWitness(attest),
   receiptsVerify(group("receipts", "verify exported receipts")),
   mcp(program),
   listen(program),

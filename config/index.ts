@@ -324,6 +324,25 @@ const ConfigSchema = z.object({
     description:
       "Ed25519 private key (PKCS#8 PEM) signing the attest log's tree heads; changing it retires the old one, which stays published. Unset: generated and kept in the database.",
   }),
+  ATTEST_WITNESSES: documented(
+    z
+      .string()
+      .transform((value) => value.split(",").map((vkey) => vkey.trim()))
+      .pipe(
+        z.array(
+          // <name>+<hex key ID>+base64(0x04 ‖ 32-byte Ed25519 key): 0x04 makes it start "B".
+          z
+            .string()
+            .regex(/^[^\s+,]+\+[0-9a-f]{8}\+B[A-Za-z0-9+/]{43}$/, "must list witness vkeys"),
+        ),
+      )
+      .optional(),
+    {
+      group: "Keys, tokens and receipts",
+      description:
+        "Comma-separated vkeys (`<name>+<key ID>+<base64(0x04 ‖ Ed25519 public key)>`, c2sp.org/tlog-cosignature) of the witnesses whose cosignatures of the attest log's checkpoints the server accepts and serves. Unset: no witness is accepted.",
+    },
+  ),
   ATTEST_LOG_NAME: documented(
     text()
       .regex(/^[\x21-\x7e]{1,200}$/, "must be printable ASCII without spaces")

@@ -1,7 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError } from "commander";
 import { config } from "@/config";
-import { bundleLabel, verificationReport, verifyReceiptBundle } from "@/lib/attest";
+import {
+  bundleLabel,
+  parseWitnessPolicy,
+  verificationReport,
+  verifyReceiptBundle,
+} from "@/lib/attest";
 import { printJson, wantsJson } from "../output";
 
 const defaultJwksUrl = () =>
@@ -30,7 +35,26 @@ const loadJwks = async (source: string) => {
   return readJson(`JWKS ${source}`, () => response.text());
 };
 
-type TOptions = { jwks?: string; origin?: string };
+type TOptions = { jwks?: string; origin?: string; witness: string[]; quorum?: number };
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+const parseQuorum = (value: string) => {
+  if (!/^[1-9][0-9]{0,3}$/.test(value)) throw new InvalidArgumentError("not a positive number");
+  return Number(value);
+};
+
+/** The witness policy the options ask for: every --witness, by default all of them. */
+const witnessPolicy = ({ witness, quorum }: TOptions) => {
+  if (witness.length === 0) {
+    if (quorum !== undefined) throw new InvalidArgumentError("--quorum needs --witness");
+    return undefined;
+  }
+  const policy = { keys: witness, quorum: quorum ?? witness.length };
+  const parsed = parseWitnessPolicy(policy);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.detail);
+  return policy;
+};
 
 export const receiptsVerify = (receipts: Command) =>
   receipts
@@ -41,12 +65,25 @@ export const receiptsVerify = (receipts: Command) =>
     .argument("<receipt.json>", "the receipt bundle, or - for stdin")
     .option("--jwks <file|url>", "the JWKS (default: this service's /.well-known/jwks.json)")
     .option("--origin <log>", "the log the tree head must come from")
+    .option(
+      "--witness <vkey>",
+      "a witness whose cosignature counts (c2sp.org/tlog-cosignature vkey); repeatable",
+      collect,
+      [],
+    )
+    .option("--quorum <k>", "how many --witness must have cosigned (default: all)", parseQuorum)
     .action(async (file: string, options: TOptions, command: Command) => {
+      const witnesses = witnessPolicy(options);
       const bundle = await readJson(`receipt ${file}`, () =>
         file === "-" ? readStdin() : readFile(file, "utf8"),
       );
       const jwks = await loadJwks(options.jwks ?? defaultJwksUrl());
-      const result = await verifyReceiptBundle({ bundle, jwks, expectedOrigin: options.origin });
+      const result = await verifyReceiptBundle({
+        bundle,
+        jwks,
+        expectedOrigin: options.origin,
+        witnesses,
+      });
       if (wantsJson(command)) {
         printJson(result);
       } else {

@@ -36,4 +36,5 @@ export * from "./users";
 export * from "./webhook-attempts";
 export * from "./webhook-deliveries";
 export * from "./webhook-endpoints";
+export * from "./witness-cosignatures";
 export * from "./x402-payments";

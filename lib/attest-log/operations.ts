@@ -3,8 +3,10 @@ import {
   ZCheckpoint,
   ZConsistencyProof,
   ZConsistencyQuery,
+  ZCosignatureSubmission,
   ZInclusionProof,
   ZInclusionQuery,
+  ZStoredCosignature,
   ZTileBytes,
   ZTileParams,
 } from "./schemas";
@@ -17,7 +19,7 @@ export const getCheckpointOperation = defineOperation({
   path: "/attest/log/checkpoint",
   summary: "The log's latest signed checkpoint",
   description:
-    "Public, no key. As `text/plain` (the default) a C2SP signed note: `<origin>\\n<tree size>\\n<root hash, base64>\\n`, a blank line, and `— <origin> <base64(key id ‖ Ed25519 signature)>`. With `Accept: application/json`, the same tree head as JSON; the signing key is in `/.well-known/jwks.json` by `keyId`. 404 until the first receipt is sealed.",
+    "Public, no key. As `text/plain` (the default) a C2SP signed note: `<origin>\\n<tree size>\\n<root hash, base64>\\n`, a blank line, and `— <origin> <base64(key id ‖ Ed25519 signature)>`, then one line per witness cosignature accepted for this checkpoint (c2sp.org/tlog-cosignature). With `Accept: application/json`, the same tree head as JSON; the signing key is in `/.well-known/jwks.json` by `keyId`. 404 until the first receipt is sealed.",
   tag,
   scope: null,
   mediaTypes: ["text/plain", "application/json"],
@@ -72,8 +74,24 @@ export const getTileOperation = defineOperation({
   errors: ["not_found"],
 });
 
+export const addCosignatureOperation = defineOperation({
+  operationId: "addLogCosignature",
+  method: "post",
+  path: "/attest/log/cosignatures",
+  summary: "A witness adds its cosignature of a checkpoint of the log",
+  description:
+    "No key: the cosignature itself is the credential. A witness configured in `ATTEST_WITNESSES` submits its c2sp.org/tlog-cosignature (`cosignature/v1`, Ed25519) of a checkpoint of this log (normally the latest; an earlier one is taken too, since the log may have grown meanwhile). Once it verifies, the checkpoint (both forms) and receipt bundles under that tree head carry it. 403 for a witness not configured, 409 for a size beyond the latest checkpoint, 400 for a checkpoint that is not this log's tree at its size or a cosignature that does not verify; nothing is stored then. The same witness and size again answers the cosignature stored first.",
+  tag,
+  scope: null,
+  body: ZCosignatureSubmission,
+  response: ZStoredCosignature,
+  status: 201,
+  errors: ["invalid_request", "forbidden", "not_found", "conflict"],
+});
+
 export const attestLogOperations = [
   getCheckpointOperation,
+  addCosignatureOperation,
   getConsistencyProofOperation,
   getInclusionProofOperation,
   getTileOperation,

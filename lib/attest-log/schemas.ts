@@ -18,6 +18,33 @@ export const ZCheckpoint = ZTreeHead.extend({
 }).meta({ id: "LogCheckpoint" });
 export type TCheckpoint = z.infer<typeof ZCheckpoint>;
 
+export const ZCosignatureSubmission = z
+  .strictObject({
+    checkpoint: z.string().max(1000).meta({
+      description:
+        "The checkpoint the witness cosigned, exactly as the log writes one: `<origin>\\n<tree size>\\n<root hash, base64>\\n` (the note body, without signature lines): this log's tree at that size, normally the latest.",
+    }),
+    cosignature: z.string().max(1000).meta({
+      description:
+        "The witness's signed-note line `— <witness name> base64(key ID ‖ timestamp ‖ Ed25519 signature)`, c2sp.org/tlog-cosignature `cosignature/v1`, without a newline.",
+    }),
+  })
+  .meta({ id: "LogCosignatureSubmission" });
+export type TCosignatureSubmission = z.infer<typeof ZCosignatureSubmission>;
+
+export const ZStoredCosignature = z
+  .object({
+    witness: z.string().meta({ description: "The witness's key name." }),
+    treeSize: z.number().int(),
+    rootHash: ZHashHex,
+    cosignature: z
+      .string()
+      .meta({ description: "The stored line: the first this witness gave for this size." }),
+    timestamp: z.number().int().meta({ description: "The witness's time, unix seconds." }),
+  })
+  .meta({ id: "LogCosignature" });
+export type TStoredCosignature = z.infer<typeof ZStoredCosignature>;
+
 export const ZConsistencyQuery = z.strictObject({
   from: size("The older tree size, at least 1."),
   to: size("The newer tree size; default: the latest checkpoint's.").optional(),

@@ -35,6 +35,15 @@ export {
 } from "./checkpoint";
 export { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
 export {
+  parseCosignatureLine,
+  parseWitnessVkey,
+  type TWitnessKey,
+  verifyCosignature,
+  verifyCosignatureQuorum,
+  witnessOf,
+} from "./cosignature";
+export { cosignCheckpoint, witnessVkeyOf } from "./cosignature-sign";
+export {
   buildEvidenceRecord,
   EVIDENCE_GENESIS_HASH,
   evidenceCanonical,
@@ -157,3 +166,4 @@ export {
   verificationReport,
   verifyReceiptBundle,
 } from "./verify-receipt";
+export { parseWitnessPolicy, type TWitnessPolicy } from "./witness-check";

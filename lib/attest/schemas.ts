@@ -88,6 +88,10 @@ export const ZTreeHead = z.object({
         "CzBVep/E6Q4zWH2ix+wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW+yBFao+02f4jSG2St9wBJg==",
     }),
   keyId: z.string().min(1).max(200),
+  cosignatures: z.array(z.string().max(1000)).max(64).optional().meta({
+    description:
+      "Witness cosignatures of this checkpoint (c2sp.org/tlog-cosignature), as signed-note lines `— <witness> base64(key ID ‖ timestamp ‖ signature)`.",
+  }),
 });
 
 /** A self-contained receipt document: the full receipt plus what an offline verifier needs. */

@@ -7,7 +7,8 @@ export type TVerifyCheckName =
   | "policy"
   | "agreement"
   | "inclusion"
-  | "tree_head_signature";
+  | "tree_head_signature"
+  | "witness_cosignatures";
 
 export type TVerifyCheck = { name: TVerifyCheckName; ok: boolean; detail?: string };
 

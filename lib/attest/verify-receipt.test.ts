@@ -1,5 +1,8 @@
+import { generateKeyPairSync } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatCheckpoint } from "./checkpoint";
 import { generateTreeHeadKeyPair, signTreeHead } from "./checkpoint-sign";
+import { cosignCheckpoint, witnessVkeyOf } from "./cosignature-sign";
 import { buildAttestedLog, resealBundle, TEST_ORIGIN } from "./fixtures";
 import { toHashHex } from "./hash";
 import { appendLeaves, inclusionProof, treeRoot } from "./merkle-log";
@@ -418,5 +421,34 @@ describe("verifyReceiptBundle under random mutation", () => {
         );
       }
     }
+  });
+});
+
+describe("verifyReceiptBundle with a witness policy", () => {
+  const witnesses = ["w1.example", "w2.example"].map((name) => {
+    const { privateKey } = generateKeyPairSync("ed25519");
+    return { name, privateKey, vkey: witnessVkeyOf({ name, privateKey }) };
+  });
+  const policy = { keys: witnesses.map((w) => w.vkey), quorum: 2 };
+  const cosigned = (bundle: TReceiptBundle, signers = witnesses) => {
+    const checkpoint = formatCheckpoint(bundle.attest.treeHead);
+    bundle.attest.treeHead.cosignatures = signers.map((w) =>
+      cosignCheckpoint({ checkpoint, name: w.name, privateKey: w.privateKey, timestamp: 1n }),
+    );
+    return bundle;
+  };
+  const verifyWitnessed = (bundle: TReceiptBundle) =>
+    verifyReceiptBundle({ bundle, jwks: log.jwks, witnesses: policy });
+
+  it("adds the witness_cosignatures check, passing on a quorum", async () => {
+    const result = await verifyWitnessed(cosigned(clone()));
+    expect(result.status).toBe("valid");
+    expect(result.checks.at(-1)).toMatchObject({ name: "witness_cosignatures", ok: true });
+  });
+
+  it("refuses a tree head short of the quorum, naming the check", async () => {
+    const result = await verifyWitnessed(cosigned(clone(), witnesses.slice(0, 1)));
+    expect(result.status).toBe("invalid");
+    expect(failed(result)).toEqual(["witness_cosignatures"]);
   });
 });

@@ -5,8 +5,10 @@ import { receiptLogEntry } from "./receipt-hash";
 import { type TJwks, type TReceiptBundle, ZJwks, ZReceiptBundle } from "./schemas";
 import { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
 import { check, type TVerifyCheck } from "./verify-check";
+import { checkWitnessCosignatures, type TWitnessPolicy } from "./witness-check";
 
 export type { TVerifyCheck, TVerifyCheckName } from "./verify-check";
+export type { TWitnessPolicy } from "./witness-check";
 
 export type TReceiptBundleVerification = {
   status: "valid" | "invalid";
@@ -89,19 +91,23 @@ const checkTreeHead = async ({
  * chain, the attest hash, the terms (amount and parties derived from the accepted terms in the
  * evidence), the policy (snapshot, mandate, and the recorded decision replayed), the agreement
  * (format 2), the receipt's inclusion in the Merkle log, and the log's signed tree head against
- * the given JWKS. Valid only when every check passes.
+ * the given JWKS; and, given a witness policy, the tree head's witness cosignatures. Valid only
+ * when every check passes.
  */
 export const verifyReceiptBundle = async ({
   bundle: input,
   jwks: jwksInput,
   treeHeads = defaultTreeHeads,
   expectedOrigin,
+  witnesses,
 }: {
   bundle: unknown;
   jwks: unknown;
   treeHeads?: TTreeHeadVerifier;
   /** When set, the tree head must be for this log. */
   expectedOrigin?: string;
+  /** When set, the tree head must carry cosignatures from a quorum of these witnesses. */
+  witnesses?: TWitnessPolicy;
 }): Promise<TReceiptBundleVerification> => {
   const parsed = ZReceiptBundle.safeParse(input);
   const parsedJwks = parseJwks(jwksInput);
@@ -128,6 +134,11 @@ export const verifyReceiptBundle = async ({
   if (agreement) checks.push(agreement);
   checks.push(checkInclusion(bundle));
   checks.push(await checkTreeHead({ bundle, jwks, treeHeads, expectedOrigin }));
+  if (witnesses) {
+    checks.push(
+      await checkWitnessCosignatures({ treeHead: bundle.attest.treeHead, policy: witnesses }),
+    );
+  }
 
   return {
     status: checks.every((c) => c.ok) ? "valid" : "invalid",

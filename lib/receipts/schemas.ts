@@ -138,6 +138,7 @@ export const ZVerifyCheck = z
       "agreement",
       "inclusion",
       "tree_head_signature",
+      "witness_cosignatures",
     ]),
     ok: z.boolean(),
     detail: z

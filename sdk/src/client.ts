@@ -408,6 +408,9 @@ export function createClient(options: TClientOptions) {
         data(api.GET("/attest/log/consistency", { params: { query }, ...init(options) })),
       inclusionProof: (query: TQuery<"getLogInclusionProof">, options?: TCallOptions) =>
         data(api.GET("/attest/log/proof", { params: { query }, ...init(options) })),
+      /** A configured witness's cosignature of one of the log's checkpoints (c2sp.org/tlog-cosignature). */
+      addCosignature: (body: TJsonBody<"addLogCosignature">, options?: TRequestOptions) =>
+        data(api.POST("/attest/log/cosignatures", { body, ...requestInit(options) })),
     },
     /** The JWKS that signs tokens and tree heads, for verifyReceiptBundle. */
     jwks: async (options?: TCallOptions): Promise<unknown> => {

@@ -31,6 +31,7 @@ export { type TListCall, TO_ARRAY_MAX } from "./list";
 export {
   type TReceiptBundleVerification,
   type TVerifyCheck,
+  type TWitnessPolicy,
   verifyReceiptBundle,
 } from "./receipts";
 export type { TRetryOptions } from "./retry";

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { secretsInLogLines } from "./secret-scan";
 import { standaloneServerCommand } from "./standalone-server";
+import { testWitness } from "./test-witness";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -67,6 +68,8 @@ export async function setup(project: TestProject) {
     // The sandbox rail's timeout and slow trigger amounts, shortened so tests wait seconds.
     RAIL_TIMEOUT_MS: process.env.RAIL_TIMEOUT_MS ?? "2000",
     SANDBOX_SLOW_MS: process.env.SANDBOX_SLOW_MS ?? "1000",
+    // A witness whose cosignatures the log accepts (the campaign submits one).
+    ATTEST_WITNESSES: testWitness.vkey,
     ...(embedded ? { DATABASE_URL: "", DATA_DIR: dataDir } : {}),
   };
   if (embedded) delete env.DATABASE_URL;

@@ -56,6 +56,7 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   getLogCheckpoint: { method: "attest.checkpoint", args: [] },
   getLogConsistencyProof: { method: "attest.consistencyProof", args: ["query"] },
   getLogInclusionProof: { method: "attest.inclusionProof", args: ["query"] },
+  addLogCosignature: { method: "attest.addCosignature", args: ["body"] },
   x402Supported: { method: "x402.supported", args: [] },
   x402Verify: { method: "x402.verify", args: ["body"] },
   x402Settle: { method: "x402.settle", args: ["body"] },

@@ -797,11 +797,31 @@ export interface paths {
         };
         /**
          * The log's latest signed checkpoint
-         * @description Public, no key. As `text/plain` (the default) a C2SP signed note: `<origin>\n<tree size>\n<root hash, base64>\n`, a blank line, and `— <origin> <base64(key id ‖ Ed25519 signature)>`. With `Accept: application/json`, the same tree head as JSON; the signing key is in `/.well-known/jwks.json` by `keyId`. 404 until the first receipt is sealed.
+         * @description Public, no key. As `text/plain` (the default) a C2SP signed note: `<origin>\n<tree size>\n<root hash, base64>\n`, a blank line, and `— <origin> <base64(key id ‖ Ed25519 signature)>`, then one line per witness cosignature accepted for this checkpoint (c2sp.org/tlog-cosignature). With `Accept: application/json`, the same tree head as JSON; the signing key is in `/.well-known/jwks.json` by `keyId`. 404 until the first receipt is sealed.
          */
         get: operations["getLogCheckpoint"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/attest/log/cosignatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A witness adds its cosignature of a checkpoint of the log
+         * @description No key: the cosignature itself is the credential. A witness configured in `ATTEST_WITNESSES` submits its c2sp.org/tlog-cosignature (`cosignature/v1`, Ed25519) of a checkpoint of this log (normally the latest; an earlier one is taken too, since the log may have grown meanwhile). Once it verifies, the checkpoint (both forms) and receipt bundles under that tree head carry it. 403 for a witness not configured, 409 for a size beyond the latest checkpoint, 400 for a checkpoint that is not this log's tree at its size or a cosignature that does not verify; nothing is stored then. The same witness and size again answers the cosignature stored first.
+         */
+        post: operations["addLogCosignature"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1575,6 +1595,12 @@ export interface components {
             settlementId?: string;
             /** @description The receipt whose settlement to check (or give settlementId). */
             receiptId?: string;
+        };
+        LogCosignatureSubmission: {
+            /** @description The checkpoint the witness cosigned, exactly as the log writes one: `<origin>\n<tree size>\n<root hash, base64>\n` (the note body, without signature lines): this log's tree at that size, normally the latest. */
+            checkpoint: string;
+            /** @description The witness's signed-note line `— <witness name> base64(key ID ‖ timestamp ‖ Ed25519 signature)`, c2sp.org/tlog-cosignature `cosignature/v1`, without a newline. */
+            cosignature: string;
         };
         X402PaymentRequest: {
             /** @description The x402 protocol version: 2. */
@@ -2764,7 +2790,7 @@ export interface components {
         };
         VerifyCheck: {
             /** @enum {string} */
-            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "inclusion" | "tree_head_signature";
+            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "inclusion" | "tree_head_signature" | "witness_cosignatures";
             ok: boolean;
             /** @description Why the check failed, or what a passing check could not check. */
             detail?: string;
@@ -2924,10 +2950,22 @@ export interface components {
             /** @example CzBVep/E6Q4zWH2ix+wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW+yBFao+02f4jSG2St9wBJg== */
             signature: string;
             keyId: string;
+            /** @description Witness cosignatures of this checkpoint (c2sp.org/tlog-cosignature), as signed-note lines `— <witness> base64(key ID ‖ timestamp ‖ signature)`. */
+            cosignatures?: string[];
             /** Format: date-time */
             signedAt: string;
             /** @description The same tree head as a C2SP signed note: the checkpoint text, a blank line, the signature line. */
             note: string;
+        };
+        LogCosignature: {
+            /** @description The witness's key name. */
+            witness: string;
+            treeSize: number;
+            rootHash: string;
+            /** @description The stored line: the first this witness gave for this size. */
+            cosignature: string;
+            /** @description The witness's time, unix seconds. */
+            timestamp: number;
         };
         LogConsistencyProof: {
             from: number;
@@ -3155,6 +3193,7 @@ export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest']
 export type TestWebhookRequest = components['schemas']['TestWebhookRequest'];
 export type VerifyReceiptRequest = components['schemas']['VerifyReceiptRequest'];
 export type AttestTarget = components['schemas']['AttestTarget'];
+export type LogCosignatureSubmission = components['schemas']['LogCosignatureSubmission'];
 export type X402PaymentRequest = components['schemas']['X402PaymentRequest'];
 export type X402PaymentPayload = components['schemas']['X402PaymentPayload'];
 export type X402ResourceInfo = components['schemas']['X402ResourceInfo'];
@@ -3228,6 +3267,7 @@ export type AttestVerification = components['schemas']['AttestVerification'];
 export type EvidenceDetail = components['schemas']['EvidenceDetail'];
 export type ReplayResult = components['schemas']['ReplayResult'];
 export type LogCheckpoint = components['schemas']['LogCheckpoint'];
+export type LogCosignature = components['schemas']['LogCosignature'];
 export type LogConsistencyProof = components['schemas']['LogConsistencyProof'];
 export type LogInclusionProof = components['schemas']['LogInclusionProof'];
 export type X402Supported = components['schemas']['X402Supported'];
@@ -11638,6 +11678,9 @@ export interface operations {
                      *       "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
                      *       "signature": "CzBVep/E6Q4zWH2ix+wRNluApcrvFDleg6jN8hc8YYar0PUaP2SJrtP4HUJnjLHW+yBFao+02f4jSG2St9wBJg==",
                      *       "keyId": "string",
+                     *       "cosignatures": [
+                     *         "string"
+                     *       ],
                      *       "signedAt": "2026-11-22T18:30:00.000Z",
                      *       "note": "string"
                      *     }
@@ -11647,6 +11690,184 @@ export interface operations {
             };
             /** @description `not_found`: The resource does not exist, or belongs to another organization. */
             404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addLogCosignature: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "checkpoint": "string",
+                 *       "cosignature": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogCosignatureSubmission"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "witness": "string",
+                     *       "treeSize": 1,
+                     *       "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *       "cosignature": "string",
+                     *       "timestamp": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LogCosignature"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the resource's current state, or with an earlier request under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

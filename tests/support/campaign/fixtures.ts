@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { cosignCheckpoint, formatCheckpoint } from "@/lib/attest";
 import { newSigningKey, registerKey } from "../agent-keys";
 import { call, eventually } from "../api";
 import {
@@ -11,6 +12,7 @@ import {
 import { issueTestReceipt, sealAll } from "../receipts";
 import type { TReceiver } from "../receiver";
 import { leafHashOf } from "../rfc9162";
+import { testWitness } from "../test-witness";
 
 /** What a valid request of an operation needs: path parameters, a body and a query. */
 export type TValidRequest = {
@@ -184,6 +186,20 @@ export const fixtures: Record<string, TFixture> = {
     const { attestHash } = await sealedReceipt(world);
     const leafHash = leafHashOf(Buffer.from(attestHash.slice(2), "hex"));
     return { query: { leafHash: `0x${leafHash.toString("hex")}` } };
+  },
+  addLogCosignature: async (world) => {
+    await sealedReceipt(world);
+    const head = await call("GET", "/attest/log/checkpoint", {
+      headers: { accept: "application/json" },
+    });
+    const checkpoint = formatCheckpoint(head.body);
+    const cosignature = cosignCheckpoint({
+      checkpoint,
+      name: testWitness.name,
+      privateKey: testWitness.privateKey,
+      timestamp: BigInt(Math.floor(Date.now() / 1000)),
+    });
+    return { body: { checkpoint, cosignature } };
   },
   getLogTile: async (world) => {
     await sealedReceipt(world);
