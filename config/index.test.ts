@@ -70,6 +70,9 @@ describe("parseConfig", () => {
     );
     expect(problemsOf({ PUBLIC_URL: "https://api.example.com" })).toEqual([
       expect.stringMatching(/^NEXTAUTH_SECRET: required when/),
+      expect.stringMatching(
+        /^SECRETS_ENCRYPTION_KEY: required when .* \(generate one with `openssl rand -base64 32`\)$/,
+      ),
       expect.stringMatching(/^ATTEST_LOG_NAME: required when/),
     ]);
     expect(parseConfig({ PUBLIC_URL: "http://localhost:3000" }).PUBLIC_URL).toBe(
@@ -80,6 +83,16 @@ describe("parseConfig", () => {
   test("a secret's value never appears in the message", () => {
     const problems = problemsOf({ METRICS_TOKEN: "short-secret" });
     expect(problems).toEqual(["METRICS_TOKEN: must be at least 16 characters"]);
+  });
+
+  test("the secrets encryption key must be 32 bytes in base64", () => {
+    const key = Buffer.alloc(32, 7).toString("base64");
+    expect(parseConfig({ SECRETS_ENCRYPTION_KEY: key }).SECRETS_ENCRYPTION_KEY).toBe(key);
+    for (const bad of [Buffer.alloc(16, 7).toString("base64"), "not-a-key", `${key}AAAA`]) {
+      expect(problemsOf({ SECRETS_ENCRYPTION_KEY: bad })).toEqual([
+        "SECRETS_ENCRYPTION_KEY: must be 32 bytes in base64 (`openssl rand -base64 32`)",
+      ]);
+    }
   });
 
   test("every variable is documented", () => {

@@ -143,7 +143,7 @@ const ConfigSchema = z.object({
     group: "Console",
     production: true,
     description:
-      "Signs console sessions (`openssl rand -base64 32`). Required with a public origin; unset locally, one is generated and kept in the database.",
+      "Signs console sessions (`openssl rand -base64 32`). Required with a public origin; unset locally, one is generated and kept in the database, sealed with `SECRETS_ENCRYPTION_KEY`.",
   }),
   AUTH_TRUST_HOST: documented(z.string().optional(), {
     group: "Console",
@@ -316,13 +316,13 @@ const ConfigSchema = z.object({
     group: "Keys, tokens and receipts",
     production: true,
     description:
-      "RS256 private key (PKCS#8 PEM, `\\n` allowed) signing agent tokens. Unset: generated and kept in the database.",
+      "RS256 private key (PKCS#8 PEM, `\\n` allowed) signing agent tokens. Unset: generated and kept in the database, sealed with `SECRETS_ENCRYPTION_KEY`.",
   }),
   ATTEST_TREE_HEAD_KEY: documented(text().optional(), {
     group: "Keys, tokens and receipts",
     production: true,
     description:
-      "Ed25519 private key (PKCS#8 PEM) signing the attest log's tree heads; changing it retires the old one, which stays published. Unset: generated and kept in the database.",
+      "Ed25519 private key (PKCS#8 PEM) signing the attest log's tree heads; changing it retires the old one, which stays published. Unset: generated and kept in the database, sealed with `SECRETS_ENCRYPTION_KEY`.",
   }),
   ATTEST_WITNESSES: documented(
     z
@@ -341,6 +341,17 @@ const ConfigSchema = z.object({
       group: "Keys, tokens and receipts",
       description:
         "Comma-separated vkeys (`<name>+<key ID>+<base64(0x04 ‖ Ed25519 public key)>`, c2sp.org/tlog-cosignature) of the witnesses whose cosignatures of the attest log's checkpoints the server accepts and serves. Unset: no witness is accepted.",
+    },
+  ),
+  SECRETS_ENCRYPTION_KEY: documented(
+    text()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes in base64 (`openssl rand -base64 32`)")
+      .optional(),
+    {
+      group: "Keys, tokens and receipts",
+      production: true,
+      description:
+        "32 random bytes in base64 (`openssl rand -base64 32`) sealing, with AES-256-GCM, the secrets kept in the database: webhook signing secrets, generated private keys and the generated `NEXTAUTH_SECRET`. Required with a public origin; every process of a deployment needs the same key, and losing it loses those secrets. Unset locally: generated once into `DATA_DIR/secrets.key`.",
     },
   ),
   ATTEST_LOG_NAME: documented(
@@ -437,6 +448,14 @@ function conflicts(env: Readonly<Record<string, string | undefined>>): TProblem[
       problem(
         "NEXTAUTH_SECRET",
         "required when NEXTAUTH_URL or PUBLIC_URL is a public address (generate one with `openssl rand -base64 32`)",
+      );
+    }
+  }
+  if (!env.SECRETS_ENCRYPTION_KEY && URL.canParse(env.NEXTAUTH_URL || env.PUBLIC_URL || "")) {
+    if (isPublicDeployment(env)) {
+      problem(
+        "SECRETS_ENCRYPTION_KEY",
+        "required when NEXTAUTH_URL or PUBLIC_URL is a public address: it encrypts the secrets kept in the database (generate one with `openssl rand -base64 32`)",
       );
     }
   }

@@ -2,6 +2,8 @@ import { config, snapshotProcessEnv } from "@/config";
 import { rawSql } from "@/db/client";
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
+import { sealStoredSecrets } from "@/lib/crypto/seal-stored-secrets";
+import { secretsKey, secretsKeySource } from "@/lib/crypto/secrets-key";
 import { parseTrustedProxies } from "@/lib/http/forwarded-for";
 import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
 import { listenForRevocations } from "@/lib/keys/listen-for-revocations";
@@ -24,6 +26,15 @@ export async function startServer(): Promise<void> {
     database.kind === "embedded"
       ? `database: embedded PGlite in ${settings.DATA_DIR} (set DATABASE_URL for PostgreSQL)`
       : "database: PostgreSQL from DATABASE_URL",
+  );
+
+  // Before anything reads a stored secret: from here on, reads accept sealed values only.
+  const sealed = await sealStoredSecrets();
+  log.info(
+    { kind: "startup" },
+    `stored secrets: sealed with key ${secretsKey().id} from ${secretsKeySource()}${
+      sealed > 0 ? `; ${sealed} plaintext values from before sealing were sealed now` : ""
+    }`,
   );
   if (database.kind === "embedded") await bootstrapLocalOrganization();
   // PGlite serves every connection on one session, where a NOTIFY reaches the connection that

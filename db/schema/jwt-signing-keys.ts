@@ -5,7 +5,7 @@ import { timestampMs } from "./_columns";
 export const jwtSigningKeys = pgTable("jwt_signing_keys", {
   kid: text().primaryKey(),
   publicJwk: jsonb().$type<Record<string, unknown>>().notNull(),
-  /** PKCS#8 PEM of a generated key; null for a key from JWT_PRIVATE_KEY (never stored). */
+  /** PKCS#8 PEM of a generated key, sealed; null for a key from JWT_PRIVATE_KEY (never stored). */
   privatePem: text(),
   createdAt: timestampMs().notNull().defaultNow(),
   retiredAt: timestampMs(),

@@ -7,7 +7,8 @@ export const treeHeadKeyStatuses = ["active", "retired"] as const;
 /**
  * Ed25519 keys that sign the Merkle log's tree heads, published in /.well-known/jwks.json.
  * Retired keys stay here (and in the JWKS) forever, or receipts sealed under them could no
- * longer be verified. `privateKeyPem` is null for a key supplied by ATTEST_TREE_HEAD_KEY.
+ * longer be verified. `privateKeyPem` is sealed (lib/crypto/sealed-secret.ts), and null for a key
+ * supplied by ATTEST_TREE_HEAD_KEY.
  */
 export const treeHeadKeys = pgTable(
   "tree_head_keys",

@@ -6,8 +6,8 @@ import { organizations } from "./organizations";
 export const webhookEndpointStatuses = ["active", "disabled"] as const;
 
 /**
- * Where an organization receives events. `secret` is kept as the client gave it because every
- * delivery is signed with it; only the console's reveal route returns it. Deleting is soft, so the delivery log
+ * Where an organization receives events. `secret` is sealed (lib/crypto/sealed-secret.ts), not
+ * hashed, because every delivery is signed with it; only the console's reveal route returns it. Deleting is soft, so the delivery log
  * keeps naming the endpoint while the same URL can be registered again.
  */
 export const webhookEndpoints = pgTable(
@@ -21,7 +21,7 @@ export const webhookEndpoints = pgTable(
     url: text().notNull(),
     events: text().array().notNull(),
     secret: text().notNull(),
-    /** The secret before the last rotation, still signing alongside until it expires. */
+    /** The secret before the last rotation (sealed), still signing alongside until it expires. */
     previousSecret: text(),
     previousSecretExpiresAt: timestampMs(),
     status: text({ enum: webhookEndpointStatuses }).notNull().default("active"),

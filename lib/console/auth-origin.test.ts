@@ -5,11 +5,13 @@ import { authSecret } from "./auth-secret";
 import { isSameOrigin } from "./same-origin";
 
 const saved = { ...process.env };
+const secretsKey = Buffer.alloc(32).toString("base64");
 afterEach(() => {
   setConfigVariables({
     NEXTAUTH_URL: saved.NEXTAUTH_URL,
     PUBLIC_URL: saved.PUBLIC_URL,
     NEXTAUTH_SECRET: saved.NEXTAUTH_SECRET,
+    SECRETS_ENCRYPTION_KEY: saved.SECRETS_ENCRYPTION_KEY,
     ATTEST_LOG_NAME: saved.ATTEST_LOG_NAME,
   });
 });
@@ -23,7 +25,12 @@ describe("console origin rules", () => {
       const settings = { [variable]: url };
       expect(isPublicDeployment(settings)).toBe(true);
       expect(() => parseConfig(settings)).toThrow(/NEXTAUTH_SECRET: required when/);
-      const complete = { ...settings, NEXTAUTH_SECRET: "s", ATTEST_LOG_NAME: "api.example.com" };
+      const complete = {
+        ...settings,
+        NEXTAUTH_SECRET: "s",
+        SECRETS_ENCRYPTION_KEY: secretsKey,
+        ATTEST_LOG_NAME: "api.example.com",
+      };
       expect(parseConfig(complete).NEXTAUTH_SECRET).toBe("s");
     }
     setConfigVariables({ NEXTAUTH_SECRET: "configured" });
@@ -41,6 +48,7 @@ describe("console origin rules", () => {
       NEXTAUTH_URL: undefined,
       PUBLIC_URL: "https://console.example.com",
       NEXTAUTH_SECRET: "configured",
+      SECRETS_ENCRYPTION_KEY: secretsKey,
       ATTEST_LOG_NAME: "console.example.com",
     });
     const request = (origin?: string) =>

@@ -3,19 +3,22 @@ import { eq } from "drizzle-orm";
 import { config } from "@/config";
 import { db } from "@/db/client";
 import { instanceSecrets } from "@/db/schema";
+import { open, seal } from "@/lib/crypto/sealed-secret";
+import { sealedInstanceSecretNames, secretContexts } from "@/lib/crypto/secret-contexts";
 
-const SECRET_NAME = "nextauth_secret";
+const SECRET_NAME = sealedInstanceSecretNames.nextauthSecret;
+const context = secretContexts.instanceSecret(SECRET_NAME);
 
 async function storedSecret(): Promise<string> {
   await db
     .insert(instanceSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
+    .values({ name: SECRET_NAME, value: seal(randomBytes(32).toString("base64url"), context) })
     .onConflictDoNothing();
   const [row] = await db
     .select({ value: instanceSecrets.value })
     .from(instanceSecrets)
     .where(eq(instanceSecrets.name, SECRET_NAME));
-  return row!.value;
+  return open(row!.value, context);
 }
 
 let secret: Promise<string> | undefined;

@@ -4,6 +4,8 @@ import { config } from "@/config";
 import type { TExecutor } from "@/db/client";
 import { treeHeadKeys } from "@/db/schema";
 import { ed25519Thumbprint, generateTreeHeadKeyPair } from "@/lib/attest";
+import { open, seal } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { advisoryXactLock } from "./attest-log";
 
 export type TTreeHeadSigningKey = { kid: string; privateKey: string };
@@ -55,7 +57,10 @@ export async function activeTreeHeadKey(tx: TExecutor): Promise<TTreeHeadSigning
     return { kid, privateKey: configured.privateKey };
   }
   const [active] = await tx.select().from(treeHeadKeys).where(eq(treeHeadKeys.status, "active"));
-  if (active?.privateKeyPem) return { kid: active.kid, privateKey: active.privateKeyPem };
+  if (active?.privateKeyPem) {
+    const privateKey = open(active.privateKeyPem, secretContexts.treeHeadPrivateKey(active.kid));
+    return { kid: active.kid, privateKey };
+  }
   if (active) {
     // The configured key was removed from the environment: retire it, generate a new one.
     await tx
@@ -67,7 +72,7 @@ export async function activeTreeHeadKey(tx: TExecutor): Promise<TTreeHeadSigning
   await tx.insert(treeHeadKeys).values({
     kid: generated.kid,
     publicJwk: generated.publicJwk,
-    privateKeyPem: generated.privateKeyPem,
+    privateKeyPem: seal(generated.privateKeyPem, secretContexts.treeHeadPrivateKey(generated.kid)),
     status: "active",
   });
   return { kid: generated.kid, privateKey: generated.privateKeyPem };

@@ -3,6 +3,8 @@ import { importPKCS8 } from "jose";
 import { config } from "@/config";
 import { db } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
+import { open } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { signingKeyMaterialFromPem } from "./signing-key-material";
 import { SIGNING_KEY_CACHE_MS, TOKEN_ALGORITHM } from "./token-config";
 
@@ -26,7 +28,10 @@ async function loadActiveKey(): Promise<TActiveKey> {
   if (!row?.privatePem) {
     throw new Error("No active JWT signing key with a stored private key; restart the server.");
   }
-  const privateKey = await importPKCS8(row.privatePem, TOKEN_ALGORITHM);
+  const privateKey = await importPKCS8(
+    open(row.privatePem, secretContexts.jwtPrivateKey(row.kid)),
+    TOKEN_ALGORITHM,
+  );
   return { kid: row.kid, privateKey, loadedAt: Date.now() };
 }
 

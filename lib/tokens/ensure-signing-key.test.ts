@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setConfigVariables } from "@/config";
 import { closeDatabase, db } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { jwtSigningKeys } from "@/db/schema";
+import { open } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { scratchDatabase } from "../../tests/support/scratch-database";
 import { ensureSigningKey } from "./ensure-signing-key";
 import { rotateSigningKey } from "./rotate-signing-key";
@@ -17,7 +20,10 @@ const database = scratchDatabase(
 beforeAll(async () => {
   await database.create();
   setConfigVariables({ DATABASE_URL: database.url });
-  setConfigVariables({ JWT_PRIVATE_KEY: undefined });
+  setConfigVariables({
+    JWT_PRIVATE_KEY: undefined,
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  });
   await migrateDatabase(database.url);
 });
 afterAll(async () => {
@@ -29,7 +35,14 @@ test("processes starting at the same time agree on one generated key", async () 
   const results = await Promise.all(Array.from({ length: 8 }, () => ensureSigningKey()));
   expect(new Set(results.map((result) => result.kid)).size).toBe(1);
   expect(results.filter((result) => result.source === "generated")).toHaveLength(1);
-  expect(await db.select().from(jwtSigningKeys)).toHaveLength(1);
+  const rows = await db.select().from(jwtSigningKeys);
+  expect(rows).toHaveLength(1);
+  // The private key is stored sealed for its row, and opens there to the PEM.
+  const { kid, privatePem } = rows[0]!;
+  expect(privatePem).not.toContain("PRIVATE KEY");
+  expect(open(privatePem!, secretContexts.jwtPrivateKey(kid))).toMatch(
+    /^-----BEGIN PRIVATE KEY-----/,
+  );
 });
 
 test("a rotation racing a start still leaves exactly one active key", async () => {

@@ -4,7 +4,11 @@ import { db } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
 import { retireActiveKeys } from "./retire-active-keys";
 import { lockSigningKeys } from "./signing-key-lock";
-import { generateSigningKeyMaterial, signingKeyMaterialFromPem } from "./signing-key-material";
+import {
+  generateSigningKeyMaterial,
+  signingKeyMaterialFromPem,
+  storedSigningKey,
+} from "./signing-key-material";
 
 export type TSigningKeySource = { kid: string; source: "configured" | "stored" | "generated" };
 
@@ -39,7 +43,7 @@ export async function ensureSigningKey(
       .limit(1);
     if (active) return { kid: active.kid, source: "stored" as const };
     const generated = await generateSigningKeyMaterial();
-    await tx.insert(jwtSigningKeys).values(generated);
+    await tx.insert(jwtSigningKeys).values(storedSigningKey(generated));
     return { kid: generated.kid, source: "generated" as const };
   });
 }

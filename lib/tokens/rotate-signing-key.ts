@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { jwtSigningKeys } from "@/db/schema";
 import { retireActiveKeys } from "./retire-active-keys";
 import { lockSigningKeys } from "./signing-key-lock";
-import { generateSigningKeyMaterial } from "./signing-key-material";
+import { generateSigningKeyMaterial, storedSigningKey } from "./signing-key-material";
 
 /**
  * Adds a new active key and retires the old one, which stays in the JWKS until every token it
@@ -17,7 +17,7 @@ export async function rotateSigningKey() {
   return db.transaction(async (tx) => {
     await lockSigningKeys(tx);
     const retired = await retireActiveKeys(tx);
-    await tx.insert(jwtSigningKeys).values(generated);
+    await tx.insert(jwtSigningKeys).values(storedSigningKey(generated));
     return { kid: generated.kid, retired };
   });
 }

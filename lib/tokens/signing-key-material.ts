@@ -6,6 +6,8 @@ import {
   importPKCS8,
   type JWK,
 } from "jose";
+import { seal } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { TOKEN_ALGORITHM } from "./token-config";
 
 export type TSigningKeyMaterial = { kid: string; publicJwk: JWK; privatePem: string };
@@ -42,4 +44,9 @@ export async function signingKeyMaterialFromPem(pem: string): Promise<TSigningKe
   const normalized = pem.includes("\\n") ? pem.replace(/\\n/g, "\n") : pem;
   const privateKey = await importPKCS8(normalized.trim(), TOKEN_ALGORITHM, { extractable: true });
   return materialOf(privateKey, normalized.trim());
+}
+
+/** The row a generated key is stored as: its private half sealed for that row. */
+export function storedSigningKey({ kid, publicJwk, privatePem }: TSigningKeyMaterial) {
+  return { kid, publicJwk, privatePem: seal(privatePem, secretContexts.jwtPrivateKey(kid)) };
 }

@@ -7,6 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { attestLogHeads, attestLogNodes, receipts, treeHeadKeys } from "@/db/schema";
+import { open } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { LogForkError, sealPendingReceipts } from "@/lib/receipts/seal-receipts";
 import { call, randomClientAddress } from "../support/api";
 import { startChildServer, type TChildServer } from "../support/child-server";
@@ -503,7 +505,11 @@ describe.skipIf(embedded)("the public attest log", { tags: ["own-server-processe
       .update(attestLogHeads)
       .set({
         rootHash: hex(forkedRoot),
-        signature: sign(null, Buffer.from(text), key!.privateKeyPem!).toString("base64"),
+        signature: sign(
+          null,
+          Buffer.from(text),
+          open(key!.privateKeyPem!, secretContexts.treeHeadPrivateKey(key!.kid)),
+        ).toString("base64"),
       })
       .where(eq(attestLogHeads.logId, "receipts-sandbox"));
     const forked = await monitor(state);

@@ -20,6 +20,8 @@ import {
   verifyReceiptBundle,
 } from "@/lib/attest";
 import { createTreeHeadVerifier } from "@/lib/attest/tree-head-cache";
+import { open } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { logIdOf } from "@/lib/receipts/attest-log";
 import { pgNodeStore } from "@/lib/receipts/pg-node-store";
 import { call } from "../support/api";
@@ -239,7 +241,7 @@ const cases: TCase[] = [
         treeSize: leaf,
         rootHash: toHashHex(root),
         keyId: active!.kid,
-        privateKey: active!.privateKeyPem!,
+        privateKey: open(active!.privateKeyPem!, secretContexts.treeHeadPrivateKey(active!.kid)),
       });
       await db.update(attestLogHeads).set(resigned).where(eq(attestLogHeads.logId, logId));
       return async () => {

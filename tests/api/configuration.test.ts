@@ -32,6 +32,11 @@ test("a bad configuration stops the start with one message naming every bad vari
     RATE_LIMIT: "maybe",
     METRICS_TOKEN: "short",
     INNGEST_EVENT_KEY: "event-key",
+    // A public origin needs a key to seal stored secrets with (the tests' own key is unset here).
+    PUBLIC_URL: "https://api.example.com",
+    NEXTAUTH_SECRET: "configured",
+    ATTEST_LOG_NAME: "api.example.com",
+    SECRETS_ENCRYPTION_KEY: "",
   });
   expect(code).toBe(1);
   expect(output).toContain("Invalid configuration:");
@@ -40,6 +45,9 @@ test("a bad configuration stops the start with one message naming every bad vari
   expect(output).toContain("METRICS_TOKEN: must be at least 16 characters");
   expect(output).toContain(
     "INNGEST_SIGNING_KEY: set both INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY",
+  );
+  expect(output).toContain(
+    "SECRETS_ENCRYPTION_KEY: required when NEXTAUTH_URL or PUBLIC_URL is a public address: it encrypts the secrets kept in the database (generate one with `openssl rand -base64 32`)",
   );
   // Stopped before start-up began: no database, no listening server.
   expect(output).not.toContain("database:");

@@ -14,8 +14,10 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { agents, jwtSigningKeys } from "@/db/schema";
+import { open } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { rotateSigningKey } from "@/lib/tokens/rotate-signing-key";
-import { generateSigningKeyMaterial } from "@/lib/tokens/signing-key-material";
+import { generateSigningKeyMaterial, storedSigningKey } from "@/lib/tokens/signing-key-material";
 import { call, eventually } from "../support/api";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -56,9 +58,10 @@ function validClaims(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The active generated key, its private half opened as the server opens it. */
 async function activeStoredKey() {
   const [row] = await db.select().from(jwtSigningKeys).where(isNull(jwtSigningKeys.retiredAt));
-  return row!;
+  return { ...row!, privatePem: open(row!.privatePem!, secretContexts.jwtPrivateKey(row!.kid)) };
 }
 
 beforeAll(async () => {
@@ -256,7 +259,7 @@ describe("agent tokens as credentials", () => {
 
   test("a token for another audience is refused", async () => {
     const { kid, privatePem } = await activeStoredKey();
-    const key = await importPKCS8(privatePem!, "RS256");
+    const key = await importPKCS8(privatePem, "RS256");
     const elsewhere = await new SignJWT(validClaims({ aud: "https://other.example.com/v1" }))
       .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
       .sign(key);
@@ -267,7 +270,7 @@ describe("agent tokens as credentials", () => {
 
   test("an expired token is refused", async () => {
     const { kid, privatePem } = await activeStoredKey();
-    const key = await importPKCS8(privatePem!, "RS256");
+    const key = await importPKCS8(privatePem, "RS256");
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT(validClaims({ iat: now - 7200, exp: now - 3600 }))
       .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
@@ -282,7 +285,7 @@ describe("agent tokens as credentials", () => {
     const { kid, privatePem } = await activeStoredKey();
     return new SignJWT(validClaims(overrides))
       .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
-      .sign(await importPKCS8(privatePem!, "RS256"));
+      .sign(await importPKCS8(privatePem, "RS256"));
   }
 
   test("a forged token that differs from a real one in one claim is refused", async () => {
@@ -315,9 +318,8 @@ describe("agent tokens as credentials", () => {
     const material = await generateSigningKeyMaterial();
     const publishUntil = new Date(Date.now() + 10_000);
     await db.insert(jwtSigningKeys).values({
-      kid: material.kid,
+      ...storedSigningKey(material),
       publicJwk: material.publicJwk as Record<string, unknown>,
-      privatePem: material.privatePem,
       retiredAt: new Date(),
       publishUntil,
     });

@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { testSecretsKey } from "./secrets-key";
 
 /**
  * What the image and `npm run up` run: the standalone server that `scripts/build-standalone.sh`
  * writes (`next start` does not serve `output: "standalone"` builds as deployed). Every test
- * server (API, crash, browser) starts it this way. It runs in its own folder, so paths in its
- * environment must be absolute.
+ * server (API, crash, browser) starts it this way, with the tests' one secrets key. It runs in
+ * its own folder, so paths in its environment must be absolute.
  */
 const serverJs = path.resolve(".next/standalone/server.js");
 
@@ -21,6 +22,11 @@ export function standaloneServerCommand(port: number): {
   return {
     command: process.execPath,
     args: [serverJs],
-    env: { PORT: String(port), HOSTNAME: "127.0.0.1", NODE_ENV: "production" },
+    env: {
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      NODE_ENV: "production",
+      SECRETS_ENCRYPTION_KEY: testSecretsKey,
+    },
   };
 }

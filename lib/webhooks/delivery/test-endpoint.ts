@@ -1,5 +1,6 @@
 import { allEvents, type TEventType } from "@/lib/events/types";
 import { ApiError, invalid } from "@/lib/http/api-error";
+import { openEndpointSecret } from "@/lib/webhooks/endpoints/endpoint-secrets";
 import { getWebhookEndpointOrThrow } from "@/lib/webhooks/endpoints/get-endpoint";
 import type { Tenant } from "@/lib/webhooks/endpoints/visibility";
 import { activeSecrets } from "./active-secrets";
@@ -63,7 +64,11 @@ export async function testWebhookEndpoint({
       message: `The test delivery failed: the endpoint ${what}.`,
     });
   }
-  const verified = verifyWebhook({ body, headers: sent.signature, secrets: [endpoint.secret] });
+  const verified = verifyWebhook({
+    body,
+    headers: sent.signature,
+    secrets: [openEndpointSecret(endpoint)],
+  });
   return {
     webhookId: endpoint.id,
     testDelivery: {

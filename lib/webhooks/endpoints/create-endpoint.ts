@@ -4,6 +4,7 @@ import { organizations, webhookEndpoints } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { vetWebhookUrl } from "@/lib/webhooks/url-safety/vet-url";
+import { sealEndpointSecret } from "./endpoint-secrets";
 import { presentCreatedEndpoint } from "./present-endpoint";
 import type { TCreateWebhookBody } from "./schemas";
 import { ownedEndpoints, type Tenant } from "./visibility";
@@ -47,15 +48,16 @@ export async function createWebhookEndpoint({
         `This environment already has ${maxEndpointsPerEnvironment} webhook endpoints, the most it may have; delete one, or subscribe an existing one to more events.`,
       );
     }
+    const id = newId("webhook");
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
-        id: newId("webhook"),
+        id,
         organizationId: tenant.organizationId,
         environment: tenant.environment,
         url,
         events: input.events,
-        secret: input.secret,
+        secret: sealEndpointSecret(id, input.secret),
         description: input.description ?? null,
       })
       .returning();

@@ -1,3 +1,4 @@
+import { openEndpointSecret } from "./endpoint-secrets";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import type { Tenant } from "./visibility";
 
@@ -13,5 +14,5 @@ export async function revealWebhookSecret({
   endpointId: string;
 }) {
   const endpoint = await getWebhookEndpointOrThrow({ tenant, endpointId });
-  return { webhookId: endpoint.id, secret: endpoint.secret };
+  return { webhookId: endpoint.id, secret: openEndpointSecret(endpoint) };
 }

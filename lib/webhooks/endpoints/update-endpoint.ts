@@ -5,6 +5,11 @@ import { invalid } from "@/lib/http/api-error";
 import { rollOverlaps } from "@/lib/keys/roll-overlaps";
 import { vetWebhookUrl } from "@/lib/webhooks/url-safety/vet-url";
 import { urlTaken } from "./create-endpoint";
+import {
+  openEndpointSecret,
+  sealEndpointSecret,
+  sealPreviousEndpointSecret,
+} from "./endpoint-secrets";
 import { getWebhookEndpointOrThrow } from "./get-endpoint";
 import { presentUpdatedEndpoint } from "./present-endpoint";
 import type { TUpdateWebhookBody } from "./schemas";
@@ -47,11 +52,12 @@ export async function updateWebhookEndpoint({
       if (taken) throw urlTaken(taken.id);
     }
     const now = new Date();
+    const currentSecret = openEndpointSecret(current);
     const rotation =
-      input.secret !== undefined && input.secret !== current.secret
+      input.secret !== undefined && input.secret !== currentSecret
         ? {
-            secret: input.secret,
-            previousSecret: current.secret,
+            secret: sealEndpointSecret(endpointId, input.secret),
+            previousSecret: sealPreviousEndpointSecret(endpointId, currentSecret),
             previousSecretExpiresAt: new Date(
               now.getTime() + rollOverlaps[input.secretOverlap ?? "24h"],
             ),

@@ -150,6 +150,7 @@ describe("allowPrivateUrls", () => {
     const deployed = {
       PUBLIC_URL: "https://api.example.com",
       NEXTAUTH_SECRET: "s",
+      SECRETS_ENCRYPTION_KEY: Buffer.alloc(32).toString("base64"),
       ATTEST_LOG_NAME: "api.example.com",
     };
     expect(allowPrivateUrls({ environment: "sandbox", settings: parseConfig(deployed) })).toBe(
