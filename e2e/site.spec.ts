@@ -1,5 +1,7 @@
 import { expect, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe";
 import { test } from "./support/console-fixture";
+import { saveScreenshot } from "./support/screenshots";
 
 /** The browser's own link colour, which no link on the site may show. */
 const browserBlue = "rgb(0, 0, 238)";
@@ -95,4 +97,32 @@ test("an unknown console address shows a 404 inside the console, with a way back
     await expect(page.getByTestId("stat-Settled volume")).toBeVisible();
     await expect(page.getByTestId("console-not-found")).toHaveCount(0);
   }
+});
+
+test("a console page that crashes shows the error inside the console, and trying again recovers", async ({
+  page,
+}) => {
+  // One malformed answer: the usage page cannot render it.
+  await page.route(
+    /\/api\/console\/usage\?/,
+    (route) => route.fulfill({ json: { data: [null] } }),
+    { times: 1 },
+  );
+  await page.goto("/console/sandbox/usage");
+  const failure = page.getByTestId("console-error");
+  await expect(failure.getByRole("heading", { level: 1 })).toHaveText(
+    "This page could not be shown",
+  );
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+  await expect(failure.getByRole("link", { name: "Back to the overview" })).toHaveAttribute(
+    "href",
+    "/console/sandbox",
+  );
+  await expectNoSeriousViolations(page, "console-error");
+  await saveScreenshot(page, "console-error");
+
+  await failure.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Usage" })).toBeVisible();
+  await expect(page.getByTestId("total-volume")).toContainText("$12.50");
+  await expect(failure).toHaveCount(0);
 });

@@ -6,16 +6,10 @@ import ui from "../ui/ui.module.css";
 import { useOverviewPath } from "./use-overview-path";
 
 /**
- * A console page that failed to render. A server error's message stays on the server; its digest
- * is the reference the server's log prints beside it.
+ * A console page that failed to render. A server error's message stays on the server; its
+ * reference (the error's digest) is what the server's log prints beside it.
  */
-export function PageError({
-  error,
-  onRetry,
-}: {
-  error: Error & { digest?: string };
-  onRetry: () => void;
-}) {
+export function PageError({ reference, onRetry }: { reference?: string; onRetry: () => void }) {
   const overview = useOverviewPath();
   return (
     <div className={ui.state} role="alert" data-testid="console-error">
@@ -24,12 +18,12 @@ export function PageError({
       </div>
       <h1 className={ui.stateTitle}>This page could not be shown</h1>
       <p className={ui.stateText}>
-        Something went wrong while loading it. Trying again often helps; if it keeps failing, quote
-        the reference below when you report it.
+        Something went wrong while loading it. Trying again often helps.
       </p>
-      {error.digest ? (
+      {reference ? (
         <p className={ui.stateText}>
-          Reference <code data-testid="error-reference">{error.digest}</code>
+          If it keeps failing, quote this reference:{" "}
+          <code data-testid="error-reference">{reference}</code>
         </p>
       ) : null}
       <div className={ui.stateActions}>
