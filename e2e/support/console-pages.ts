@@ -39,6 +39,16 @@ const link = (page: Page, name: string) =>
  */
 export const publicPages: TPublicPage[] = [
   {
+    name: "landing",
+    path: "/",
+    loaded: (page) => heading(page, "Let agents settle deals, and prove every payment"),
+  },
+  {
+    name: "not-found",
+    path: "/no-such-page",
+    loaded: (page) => heading(page, "Page not found"),
+  },
+  {
     name: "sign-in",
     path: "/sign-in",
     loaded: (page) => heading(page, "Sign in to the console"),
@@ -156,6 +166,11 @@ export const consolePages: TConsolePage[] = [
     name: "usage",
     path: () => "/console/sandbox/usage",
     loaded: (page) => expect(page.getByTestId("total-volume")).toContainText("$12.50"),
+  },
+  {
+    name: "console-not-found",
+    path: () => "/console/sandbox/no-such-page",
+    loaded: (page) => expect(page.getByTestId("console-not-found")).toBeVisible(),
   },
 ];
 

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { auditEnvironment, auditTargetId, derivedAuditAction } from "./audit-fields";
+import {
+  auditEnvironment,
+  auditTargetId,
+  derivedAuditAction,
+  resultEnvironment,
+} from "./audit-fields";
 
 describe("derivedAuditAction", () => {
   test.each([
@@ -36,5 +41,16 @@ describe("auditEnvironment", () => {
     );
     expect(auditEnvironment(undefined, { environment: "sandbox" })).toBe("sandbox");
     expect(auditEnvironment({ environment: "staging" }, undefined)).toBeNull();
+  });
+});
+
+describe("resultEnvironment", () => {
+  test("the environment of what a change answered with, or of what it nests", () => {
+    expect(resultEnvironment({ id: "key-1", environment: "production" })).toBe("production");
+    expect(
+      resultEnvironment({ key: { environment: "sandbox" }, previous: { environment: "sandbox" } }),
+    ).toBe("sandbox");
+    expect(resultEnvironment({ id: "member-1", role: "viewer" })).toBeNull();
+    expect(resultEnvironment(undefined)).toBeNull();
   });
 });

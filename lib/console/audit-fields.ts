@@ -61,16 +61,24 @@ const firstNestedId = (value: unknown) =>
     ? (Object.values(value).map(idOf).find(Boolean) ?? null)
     : null;
 
+const environmentOf = (value: unknown): TEnvironment | undefined => {
+  const named =
+    typeof value === "object" && value !== null && "environment" in value
+      ? value.environment
+      : undefined;
+  return (environments as readonly unknown[]).includes(named) ? (named as TEnvironment) : undefined;
+};
+
 /** The environment a change was made in, when its query or body names one. */
 export function auditEnvironment(...sources: unknown[]): TEnvironment | null {
-  for (const source of sources) {
-    const environment =
-      typeof source === "object" && source !== null && "environment" in source
-        ? source.environment
-        : undefined;
-    if ((environments as readonly unknown[]).includes(environment)) {
-      return environment as TEnvironment;
-    }
-  }
-  return null;
+  return sources.map(environmentOf).find(Boolean) ?? null;
+}
+
+/**
+ * The environment of what a change answered with, for changes addressed by id alone: a key's
+ * own, or that of the key in `{ key, previous }`.
+ */
+export function resultEnvironment(result: unknown): TEnvironment | null {
+  const nested = typeof result === "object" && result !== null ? Object.values(result) : [];
+  return auditEnvironment(result, ...nested);
 }

@@ -10,7 +10,12 @@ import type { TRouteHandler } from "@/lib/pipeline/handle";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import { roleAllows, rolesAllowing, type TMemberRole } from "@/lib/team/roles";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
-import { auditEnvironment, auditTargetId, derivedAuditAction } from "./audit-fields";
+import {
+  auditEnvironment,
+  auditTargetId,
+  derivedAuditAction,
+  resultEnvironment,
+} from "./audit-fields";
 import { isSameOrigin } from "./same-origin";
 import { consoleMember } from "./session";
 
@@ -127,7 +132,7 @@ async function audit({
         params: rawParams,
       }),
     targetId: auditTargetId(rawParams, result),
-    environment: auditEnvironment(context.query, context.body),
+    environment: auditEnvironment(context.query, context.body) ?? resultEnvironment(result),
   };
   await recordAuditEntry(entry).catch((error: unknown) =>
     log.error({ err: error, ...entry }, "console audit entry not written"),

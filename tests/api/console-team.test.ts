@@ -510,8 +510,19 @@ describe("audit log", () => {
         target: keyId,
         environment: "production",
       },
-      expect.objectContaining({ actor: dev.userId, action: "keys.roll", target: keyId }),
-      expect.objectContaining({ actor: founder.id, action: "keys.revoke", target: newKeyId }),
+      // Addressed by id alone: the environment is the key's own.
+      expect.objectContaining({
+        actor: dev.userId,
+        action: "keys.roll",
+        target: keyId,
+        environment: "production",
+      }),
+      expect.objectContaining({
+        actor: founder.id,
+        action: "keys.revoke",
+        target: newKeyId,
+        environment: "production",
+      }),
       expect.objectContaining({
         actor: founder.id,
         action: "member.role_change",

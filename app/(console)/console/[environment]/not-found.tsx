@@ -1,0 +1,5 @@
+import { PageNotFound } from "@/components/console/page-not-found";
+
+export default function ConsoleNotFound() {
+  return <PageNotFound />;
+}
