@@ -87,6 +87,8 @@ export const addCosignatureOperation = defineOperation({
   response: ZStoredCosignature,
   status: 201,
   errors: ["invalid_request", "forbidden", "not_found", "conflict"],
+  notAnMcpTool:
+    "a witness signs with its own private key (`agent-settlement attest witness`); a model has no cosignature to give",
 });
 
 export const attestLogOperations = [

@@ -42,6 +42,8 @@ export type TOperation = {
   mediaTypes?: readonly ("application/json" | "text/plain" | "application/octet-stream")[];
   /** Errors this operation can answer besides the ones every authenticated operation can. */
   errors?: TErrorCode[];
+  /** Why it is no MCP tool, when it is none: a machine's protocol step, not a model's. */
+  notAnMcpTool?: string;
   /** Its success answer holds a credential, which an Idempotency-Key record must not store. */
   storedAnswer?: TStoredAnswer;
 };

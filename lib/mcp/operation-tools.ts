@@ -87,4 +87,5 @@ export function operationTool(operation: TOperation): TTool {
   };
 }
 
-export const operationTools = (): TTool[] => allOperations.map(operationTool);
+export const operationTools = (): TTool[] =>
+  allOperations.filter((operation) => !operation.notAnMcpTool).map(operationTool);

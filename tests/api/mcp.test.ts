@@ -51,14 +51,20 @@ describe("the MCP server", () => {
     const client = await connect(tenant.keys.sandbox);
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    for (const operation of allOperations) {
+    const asTools = allOperations.filter((operation) => !operation.notAnMcpTool);
+    for (const operation of asTools) {
       expect(names).toContain(toolNameOf(operation.operationId));
       expect(toolDescriptions[operation.operationId], operation.operationId).toBeTruthy();
     }
+    // A witness's cosignature is the one operation a model has nothing to give to.
+    expect(
+      allOperations.filter((operation) => operation.notAnMcpTool).map((each) => each.operationId),
+    ).toEqual(["addLogCosignature"]);
+    expect(names).not.toContain("add_log_cosignature");
     expect(names).toEqual(expect.arrayContaining(["settle", "verify_receipt"]));
     // verify_receipt is both an operation's name and the composite that stands in for it.
     expect(new Set(names).size).toBe(names.length);
-    expect(tools).toHaveLength(allOperations.length + 1);
+    expect(tools).toHaveLength(asTools.length + 1);
     const createAgent = tools.find((tool) => tool.name === "create_agent")!;
     expect(createAgent.inputSchema).toMatchObject({
       type: "object",
