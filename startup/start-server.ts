@@ -2,6 +2,7 @@ import { config, snapshotProcessEnv } from "@/config";
 import { rawSql } from "@/db/client";
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
+import { configuredWitnesses } from "@/lib/attest-log/witnesses";
 import { sealStoredSecrets } from "@/lib/crypto/seal-stored-secrets";
 import { secretsKey, secretsKeySource } from "@/lib/crypto/secrets-key";
 import { parseTrustedProxies } from "@/lib/http/forwarded-for";
@@ -49,6 +50,15 @@ export async function startServer(): Promise<void> {
         ? "from JWT_PRIVATE_KEY"
         : `${signingKey.source}, stored in the database`
     })`,
+  );
+
+  // The config checks the vkeys' shape; a key ID that does not match stops the start here.
+  const witnesses = configuredWitnesses();
+  log.info(
+    { kind: "startup" },
+    witnesses.length > 0
+      ? `attest log witnesses: ${witnesses.map((witness) => witness.name).join(", ")}`
+      : "attest log witnesses: none (ATTEST_WITNESSES)",
   );
 
   const limits = rateLimitStore();

@@ -112,6 +112,16 @@ afterAll(async () => {
   await database?.drop();
 });
 
+describe.skipIf(embedded)("a witness key", { tags: ["own-server-processes"] }, () => {
+  test("whose key ID does not match its name and key stops the server at start, saying so", async () => {
+    // The same key under another name: the shape is right, the key ID is w1's.
+    const renamed = w1.vkey.replace(/^[^+]+/, "someone-else");
+    await expect(
+      startChildServer({ env: { DATABASE_URL: database?.url, ATTEST_WITNESSES: renamed } }),
+    ).rejects.toThrow(/exited early[\s\S]*key ID does not match the name and key/);
+  });
+});
+
 describe.skipIf(embedded)("witnessing the attest log", { tags: ["own-server-processes"] }, () => {
   let first: TCheckpointJson;
   let receiptId: string;
