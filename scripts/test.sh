@@ -44,6 +44,12 @@ npm run --silent openapi:lint
 step "production build, and the standalone server the container image runs"
 bash scripts/build-standalone.sh
 step "unit, API and standalone-server tests on PostgreSQL"
+if ! command -v go >/dev/null || [ ! -d /usr/share/gocode/src/golang.org/x/mod/sumdb ]; then
+  echo "installing Go and golang.org/x/mod (the outside check of the attest log, tests/go)"
+  sudo_if_needed=$([ "$(id -u)" = 0 ] || echo sudo)
+  $sudo_if_needed apt-get update -qq
+  $sudo_if_needed apt-get install -y -qq golang-go golang-golang-x-mod-dev
+fi
 npx vitest run $(json_report postgres)
 step "API tests on embedded PGlite"
 TEST_DB=pglite npx vitest run --project api $(json_report pglite)

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { type TAttestLogHeadRow, treeHeadKeys } from "@/db/schema";
-import { formatSignedNote } from "@/lib/attest";
+import { formatNoteVerifierKey, formatSignedNote } from "@/lib/attest";
 import { cosignaturesOf } from "@/lib/receipts/tree-head-cosignatures";
 import type { TCheckpoint } from "./schemas";
 
@@ -30,5 +30,6 @@ export async function presentCheckpoint(head: TAttestLogHeadRow): Promise<TCheck
     cosignatures,
     signedAt: head.signedAt.toISOString(),
     note: note + cosignatures.map((line) => `${line}\n`).join(""),
+    vkey: formatNoteVerifierKey({ keyName: head.origin, x: key.publicJwk.x }),
   };
 }

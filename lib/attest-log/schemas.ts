@@ -15,6 +15,11 @@ export const ZCheckpoint = ZTreeHead.extend({
     description:
       "The same tree head as a C2SP signed note: the checkpoint text, a blank line, the signature line.",
   }),
+  vkey: z.string().meta({
+    description:
+      "The signed-note verifier key of the key that signed it, `<origin>+<key ID, hex>+base64(0x01 ‖ Ed25519 public key)`, as Go's golang.org/x/mod/sumdb/note and other note tools take it.",
+    example: "local-3f9a/attest/sandbox+5e1b2c3d+AQ3kPYiV7tY6G0dCw8vGZp3s7s3Ur4hx9Wj0y8Yq2Kc=",
+  }),
 }).meta({ id: "LogCheckpoint" });
 export type TCheckpoint = z.infer<typeof ZCheckpoint>;
 

@@ -139,6 +139,17 @@ export const noteKeyId = ({ keyName, x }: { keyName: string; x: string }): Uint8
   ).subarray(0, 4);
 
 /**
+ * The signed-note verifier key ("vkey") of a tree-head key, `<name>+<key ID, hex>+base64(0x01 ‖
+ * public key)`: what Go's golang.org/x/mod/sumdb/note.NewVerifier and other note tools take.
+ */
+export const formatNoteVerifierKey = ({ keyName, x }: { keyName: string; x: string }): string => {
+  const hexId = Array.from(noteKeyId({ keyName, x }), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
+  return `${keyName}+${hexId}+${toBase64(concatBytes(new Uint8Array([0x01]), fromBase64Url(x)))}`;
+};
+
+/**
  * The tree head as a C2SP signed note (checkpoint text, blank line, one signature line), for
  * tools that speak the checkpoint format. The key name is the origin unless given.
  */

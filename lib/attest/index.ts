@@ -24,6 +24,7 @@ export {
   ed25519Thumbprint,
   findTreeHeadKey,
   formatCheckpoint,
+  formatNoteVerifierKey,
   formatSignedNote,
   noteKeyId,
   parseCheckpoint,

@@ -2956,6 +2956,11 @@ export interface components {
             signedAt: string;
             /** @description The same tree head as a C2SP signed note: the checkpoint text, a blank line, the signature line. */
             note: string;
+            /**
+             * @description The signed-note verifier key of the key that signed it, `<origin>+<key ID, hex>+base64(0x01 ‖ Ed25519 public key)`, as Go's golang.org/x/mod/sumdb/note and other note tools take it.
+             * @example local-3f9a/attest/sandbox+5e1b2c3d+AQ3kPYiV7tY6G0dCw8vGZp3s7s3Ur4hx9Wj0y8Yq2Kc=
+             */
+            vkey: string;
         };
         LogCosignature: {
             /** @description The witness's key name. */
@@ -11682,7 +11687,8 @@ export interface operations {
                      *         "string"
                      *       ],
                      *       "signedAt": "2026-11-22T18:30:00.000Z",
-                     *       "note": "string"
+                     *       "note": "string",
+                     *       "vkey": "local-3f9a/attest/sandbox+5e1b2c3d+AQ3kPYiV7tY6G0dCw8vGZp3s7s3Ur4hx9Wj0y8Yq2Kc="
                      *     }
                      */
                     "application/json": components["schemas"]["LogCheckpoint"];
