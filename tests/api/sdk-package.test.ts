@@ -1,10 +1,13 @@
 import { execFile } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createClient } from "@agent-settlement/sdk";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { fromBase64Url } from "@/lib/attest/bytes";
+import { formatWitnessVkey } from "@/lib/attest/cosignature";
 import { pendingSettlement } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -100,7 +103,36 @@ describe("the packed SDK, installed outside the repository", () => {
     expect(invalid.stdout).toMatch(/^FAIL {2}attest_hash/m);
     expect(invalid.stdout).toContain(`receipt ${bundleId} is invalid`);
 
+    // A witness that never cosigned: the tree head lacks its quorum, and the check says so.
+    const { x } = generateKeyPairSync("ed25519").publicKey.export({ format: "jwk" });
+    const absent = formatWitnessVkey({
+      name: "witness.example/absent",
+      publicKey: fromBase64Url(x!),
+    });
+    const unwitnessed = await agentSettlement(
+      "verify-receipt",
+      "bundle.json",
+      "--jwks",
+      "jwks.json",
+      "--witness",
+      absent,
+    );
+    expect(unwitnessed.code).toBe(1);
+    expect(unwitnessed.stdout).toMatch(/^FAIL {2}witness_cosignatures: 0 valid cosignatures/m);
+
     for (const args of [
+      ["verify-receipt", "bundle.json", "--jwks", "jwks.json", "--quorum", "1"],
+      ["verify-receipt", "bundle.json", "--jwks", "jwks.json", "--witness", "not-a-vkey"],
+      [
+        "verify-receipt",
+        "bundle.json",
+        "--jwks",
+        "jwks.json",
+        "--witness",
+        absent,
+        "--quorum",
+        "2",
+      ],
       ["verify-receipt", "bundle.json"],
       ["verify-receipt", "missing.json", "--jwks", "jwks.json"],
       ["verify-receipt", "bundle.json", "--jwks", "jwks.json", "--frobnicate"],
