@@ -1,10 +1,7 @@
-import { isSameOrigin } from "@/lib/console/same-origin";
+import { pagePost } from "@/lib/console/page-post";
 import { consoleMember } from "@/lib/console/session";
 import { ApiError } from "@/lib/http/api-error";
-import { toApiError } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/read-body";
-import { errorResponse, jsonResponse, publicOrigin } from "@/lib/http/respond";
-import { newId } from "@/lib/ids";
 import { routeMethods } from "@/lib/pipeline/handle";
 import { findInvitation } from "@/lib/team/find-invitation";
 import { ZLookupInvitationBody } from "@/lib/team/schemas";
@@ -12,13 +9,9 @@ import { ZLookupInvitationBody } from "@/lib/team/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/invitations/lookup - what an invitation link leads to, for its page. The token
   // travels in a body: links carry it in the fragment, which no server, log or Referer sees.
-  POST: async (request) => {
-    const requestId = newId("request");
-    const headers = new Headers({ "Request-Id": requestId, "Cache-Control": "no-store" });
-    try {
-      if (!isSameOrigin(request)) {
-        throw new ApiError({ code: "forbidden", message: "Open the invitation's page." });
-      }
+  POST: pagePost({
+    refusal: "Open the invitation's page.",
+    run: async (request) => {
       const { token } = ZLookupInvitationBody.parse((await readJsonBody(request)).value);
       const invitation = await findInvitation(token);
       if (!invitation) {
@@ -32,9 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       const signedInAs = member
         ? { email: member.user.email, organizationName: member.organization.name }
         : null;
-      return jsonResponse({ ...invitation, signedInAs }, 200, headers);
-    } catch (error) {
-      return errorResponse(toApiError(error, requestId), publicOrigin(request), headers);
-    }
-  },
+      return { ...invitation, signedInAs };
+    },
+  }),
 });
