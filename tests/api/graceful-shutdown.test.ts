@@ -1,20 +1,20 @@
 import http from "node:http";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { agents, usageDays } from "@/db/schema";
 import { eventually } from "../support/api";
+import { childDatabase, type TChildDatabase } from "../support/child-database";
 import { startChildServer, type TChildServer } from "../support/child-server";
-import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { startReceiver, type TReceiver } from "../support/receiver";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
-// A server of its own on a database of its own, stopped with SIGTERM while requests and webhook
-// deliveries are in flight, then started again to finish what was left queued.
-const embedded = inject("databaseEmbedded");
-let database: TOwnDatabase | undefined;
+// A server of its own on a database of its own (on PGlite, a data directory of its own), stopped
+// with SIGTERM while requests and webhook deliveries are in flight, then started again to
+// finish what was left queued.
+let database: TChildDatabase;
 const serverEnv = () => ({
-  DATABASE_URL: database?.url,
+  ...database.env,
   SHUTDOWN_TIMEOUT_MS: "20000",
   // Usage reaches the database only through the flush at stop.
   USAGE_FLUSH_MS: "3600000",
@@ -27,8 +27,7 @@ let tenant: TTestTenant;
 const delivered = new Map<string, number>();
 
 beforeAll(async () => {
-  if (embedded) return;
-  database = await moveToOwnDatabase();
+  database = await childDatabase();
   receiver = await startReceiver({
     handler: async ({ received: request, res }) => {
       const id = String(request.headers["webhook-id"]);
@@ -38,11 +37,11 @@ beforeAll(async () => {
     },
   });
   server = await startChildServer({ env: serverEnv() });
+  await database.attach(server);
   tenant = await seedTenant();
 }, 120_000);
 
 afterAll(async () => {
-  if (embedded) return;
   await server?.kill();
   await receiver?.close();
   await database?.drop();
@@ -85,76 +84,76 @@ function send(port: number, method: string, path: string, body?: unknown): Promi
   });
 }
 
-test.skipIf(embedded)(
-  "SIGTERM under load: every accepted request is answered, usage is exact, no delivery is lost, exit 0",
-  { tags: ["own-server-processes"], timeout: 120_000 },
-  async () => {
-    const port = server!.port;
-    const endpoint = await send(port, "POST", "/webhooks", {
-      url: `${receiver.origin}/hook`,
-      events: ["agent.registered"],
-      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-    });
-    expect(endpoint).toMatchObject({ status: 201 });
+test("SIGTERM under load: every accepted request is answered, usage is exact, no delivery is lost, exit 0", {
+  timeout: 120_000,
+}, async () => {
+  const port = server!.port;
+  const endpoint = await send(port, "POST", "/webhooks", {
+    url: `${receiver.origin}/hook`,
+    events: ["agent.registered"],
+    secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  });
+  expect(endpoint).toMatchObject({ status: 201 });
 
-    const outcomes: TOutcome[] = [endpoint];
-    const agentIds: string[] = [];
-    let stopping = false;
-    const worker = async (index: number) => {
-      for (let round = 0; ; round++) {
-        const outcome =
-          round % 2 === 0
-            ? await send(port, "POST", "/agents", { name: `Agent ${index}-${round}` })
-            : await send(port, "GET", "/agents?limit=1");
-        outcomes.push(outcome);
-        if ("status" in outcome && outcome.status === 201) {
-          agentIds.push((JSON.parse(outcome.body) as { id: string }).id);
-        }
-        if ("error" in outcome || (stopping && round > 1000)) return;
+  const outcomes: TOutcome[] = [endpoint];
+  const agentIds: string[] = [];
+  let stopping = false;
+  const worker = async (index: number) => {
+    for (let round = 0; ; round++) {
+      const outcome =
+        round % 2 === 0
+          ? await send(port, "POST", "/agents", { name: `Agent ${index}-${round}` })
+          : await send(port, "GET", "/agents?limit=1");
+      outcomes.push(outcome);
+      if ("status" in outcome && outcome.status === 201) {
+        agentIds.push((JSON.parse(outcome.body) as { id: string }).id);
       }
-    };
-    const load = Array.from({ length: 6 }, (_, index) => worker(index));
-    await eventually(async () => expect(delivered.size).toBeGreaterThanOrEqual(10), 30_000);
-    stopping = true;
-    const exited = new Promise<number | null>((resolve) =>
-      server!.process.once("exit", (code) => resolve(code)),
-    );
-    process.kill(server!.process.pid!, "SIGTERM");
-    await Promise.all(load);
-    const code = await exited;
-
-    expect(code, server!.output()).toBe(0);
-    expect(server!.output()).toContain("stopped cleanly");
-    const answered = outcomes.filter((outcome) => "status" in outcome);
-    const failed = outcomes.filter((outcome) => "error" in outcome);
-    // Each worker ends on its first connection the closed listener refused (or reset while it
-    // waited to be accepted, before any byte of its request was read).
-    expect(failed).toHaveLength(6);
-    for (const outcome of failed) {
-      expect(["ECONNREFUSED", "ECONNRESET"]).toContain("error" in outcome && outcome.error);
+      if ("error" in outcome || (stopping && round > 1000)) return;
     }
-    expect(answered.every((outcome) => "status" in outcome && outcome.status < 300)).toBe(true);
-    expect(agentIds.length).toBeGreaterThan(5);
+  };
+  const load = Array.from({ length: 6 }, (_, index) => worker(index));
+  await eventually(async () => expect(delivered.size).toBeGreaterThanOrEqual(10), 30_000);
+  stopping = true;
+  const exited = new Promise<number | null>((resolve) =>
+    server!.process.once("exit", (code) => resolve(code)),
+  );
+  process.kill(server!.process.pid!, "SIGTERM");
+  await Promise.all(load);
+  const code = await exited;
 
-    // The server did exactly what it answered: no request was carried out and then cut off.
-    const [usage] = await db
-      .select()
-      .from(usageDays)
-      .where(
-        and(
-          eq(usageDays.organizationId, tenant.organizationId),
-          eq(usageDays.environment, "sandbox"),
-        ),
-      );
-    expect((usage?.requests ?? 0) + (usage?.rateLimited ?? 0)).toBe(answered.length);
-    const stored = await db
-      .select({ id: agents.id })
-      .from(agents)
-      .where(eq(agents.organizationId, tenant.organizationId));
-    expect(stored.map((agent) => agent.id).sort()).toEqual([...agentIds].sort());
+  expect(code, server!.output()).toBe(0);
+  expect(server!.output()).toContain("stopped cleanly");
+  const answered = outcomes.filter((outcome) => "status" in outcome);
+  const failed = outcomes.filter((outcome) => "error" in outcome);
+  // Each worker ends on its first connection the closed listener refused (or reset while it
+  // waited to be accepted, before any byte of its request was read).
+  expect(failed).toHaveLength(6);
+  for (const outcome of failed) {
+    expect(["ECONNREFUSED", "ECONNRESET"]).toContain("error" in outcome && outcome.error);
+  }
+  expect(answered.every((outcome) => "status" in outcome && outcome.status < 300)).toBe(true);
+  expect(agentIds.length).toBeGreaterThan(5);
 
-    // Deliveries still queued at the stop are made by the next process: none is lost.
-    server = await startChildServer({ env: serverEnv() });
-    await eventually(async () => expect(delivered.size).toBe(agentIds.length), 60_000);
-  },
-);
+  // Started again on the same database (the next process makes the deliveries still queued).
+  server = await startChildServer({ env: serverEnv() });
+  await database.attach(server);
+  // The server did exactly what it answered: no request was carried out and then cut off.
+  const [usage] = await db
+    .select()
+    .from(usageDays)
+    .where(
+      and(
+        eq(usageDays.organizationId, tenant.organizationId),
+        eq(usageDays.environment, "sandbox"),
+      ),
+    );
+  expect((usage?.requests ?? 0) + (usage?.rateLimited ?? 0)).toBe(answered.length);
+  const stored = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(eq(agents.organizationId, tenant.organizationId));
+  expect(stored.map((agent) => agent.id).sort()).toEqual([...agentIds].sort());
+
+  // Deliveries still queued at the stop are made by the next process: none is lost.
+  await eventually(async () => expect(delivered.size).toBe(agentIds.length), 60_000);
+});

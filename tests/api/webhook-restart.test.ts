@@ -1,25 +1,24 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { setConfigVariables } from "@/config";
-import { closeDatabase, db } from "@/db/client";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { interruptedError } from "@/lib/webhooks/delivery/attempt-result";
+import { childDatabase, type TChildDatabase } from "../support/child-database";
 import { startChildServer, type TChildServer } from "../support/child-server";
 import { startReceiver, type TReceiver } from "../support/receiver";
-import { scratchDatabase } from "../support/scratch-database";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 // A server of its own, on a database of its own (the shared test server would otherwise finish
-// the deliveries), killed with SIGKILL while deliveries are pending and then started again.
+// the deliveries; on PGlite, a data directory of its own), killed with SIGKILL while deliveries
+// are pending and then started again.
 const events = 30;
-const embedded = inject("databaseEmbedded");
-const database = scratchDatabase("wh_restart", inject("databaseUrl"));
-const serverEnv = {
-  DATABASE_URL: database.url,
+let database: TChildDatabase;
+const serverEnv = () => ({
+  ...database.env,
   WEBHOOK_RETRY_SCALE: "0.0001",
   // A killed process's runs go back to the queue when its lease ends.
   JOBS_LEASE_MS: "2000",
-};
+});
 
 let server: TChildServer | undefined;
 let receiver: TReceiver;
@@ -28,8 +27,7 @@ let tenant: TTestTenant;
 const received = new Map<string, boolean[]>();
 
 beforeAll(async () => {
-  if (embedded) return;
-  await database.create();
+  database = await childDatabase();
   receiver = await startReceiver({
     handler: async ({ received: request, res }) => {
       const id = String(request.headers["webhook-id"]);
@@ -41,18 +39,15 @@ beforeAll(async () => {
       res.writeHead(succeed ? 200 : 503).end();
     },
   });
-  server = await startChildServer({ env: serverEnv });
-  await closeDatabase();
-  setConfigVariables({ DATABASE_URL: database.url });
+  server = await startChildServer({ env: serverEnv() });
+  await database.attach(server);
   tenant = await seedTenant();
 }, 120_000);
 
 afterAll(async () => {
-  if (embedded) return;
   await server?.kill();
   await receiver?.close();
-  await closeDatabase();
-  await database.drop();
+  await database?.drop();
 });
 
 const api = (base: string, method: string, path: string, body?: unknown) =>
@@ -73,64 +68,63 @@ async function until(check: () => boolean, timeoutMs: number, what: string) {
   }
 }
 
-test.skipIf(embedded)(
-  "SIGKILL with deliveries pending: after a restart every delivery happens, no attempt twice",
-  { tags: ["own-server-processes"], timeout: 120_000 },
-  async () => {
-    const created = await api(server!.baseUrl, "POST", "/webhooks", {
-      url: `${receiver.origin}/hook`,
-      events: ["agent.registered"],
-      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-    });
-    expect(created.status).toBe(201);
-    const endpointId = ((await created.json()) as { id: string }).id;
-    for (let index = 0; index < events; index++) {
-      const agent = await api(server!.baseUrl, "POST", "/agents", { name: `Agent ${index}` });
-      expect(agent.status).toBe(201);
-    }
-    // Every event has had its first (failing) try, and some are still in flight: crash now.
-    await until(() => received.size === events, 30_000, "the first try of every event");
-    await server!.kill();
-    const pendingAtKill = await db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.status, "pending"));
-    expect(pendingAtKill.length).toBeGreaterThan(0);
+test("SIGKILL with deliveries pending: after a restart every delivery happens, no attempt twice", {
+  timeout: 120_000,
+}, async () => {
+  const created = await api(server!.baseUrl, "POST", "/webhooks", {
+    url: `${receiver.origin}/hook`,
+    events: ["agent.registered"],
+    secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  });
+  expect(created.status).toBe(201);
+  const endpointId = ((await created.json()) as { id: string }).id;
+  for (let index = 0; index < events; index++) {
+    const agent = await api(server!.baseUrl, "POST", "/agents", { name: `Agent ${index}` });
+    expect(agent.status).toBe(201);
+  }
+  // Every event has had its first (failing) try, and some are still in flight: crash now.
+  await until(() => received.size === events, 30_000, "the first try of every event");
+  const pendingAtKill = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.status, "pending"));
+  await server!.kill();
+  expect(pendingAtKill.length).toBeGreaterThan(0);
 
-    server = await startChildServer({ env: serverEnv });
-    const delivered = () => [...received.values()].filter((answers) => answers.includes(true));
-    await until(() => delivered().length === events, 60_000, "every event delivered");
+  server = await startChildServer({ env: serverEnv() });
+  await database.attach(server);
+  const delivered = () => [...received.values()].filter((answers) => answers.includes(true));
+  await until(() => delivered().length === events, 60_000, "every event delivered");
 
-    // The receiver saw the successful request; its outcome is being recorded.
-    const ofEndpoint = () =>
-      db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
-    let deliveries = await ofEndpoint();
-    const deadline = Date.now() + 10_000;
-    while (deliveries.some((delivery) => delivery.status === "pending") && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      deliveries = await ofEndpoint();
-    }
-    expect(deliveries).toHaveLength(events);
-    const attempts = await db
-      .select()
-      .from(webhookAttempts)
-      .where(
-        inArray(
-          webhookAttempts.deliveryId,
-          deliveries.map((delivery) => delivery.id),
-        ),
-      );
-    for (const delivery of deliveries) {
-      const rows = attempts.filter((row) => row.deliveryId === delivery.id);
-      const interrupted = rows.filter((row) => row.error === interruptedError).length;
-      const requests = received.get(delivery.eventId)?.length ?? 0;
-      expect(delivery.status, delivery.id).toBe("delivered");
-      expect(rows.map((row) => row.attempt).sort()).toEqual(
-        Array.from({ length: rows.length }, (_, index) => index + 1),
-      );
-      // Each attempt record reached the receiver at most once (an interrupted one maybe not).
-      expect(requests).toBeLessThanOrEqual(rows.length);
-      expect(requests).toBeGreaterThanOrEqual(rows.length - interrupted);
-    }
-  },
-);
+  // The receiver saw the successful request; its outcome is being recorded.
+  const ofEndpoint = () =>
+    db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+  let deliveries = await ofEndpoint();
+  const deadline = Date.now() + 10_000;
+  while (deliveries.some((delivery) => delivery.status === "pending") && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    deliveries = await ofEndpoint();
+  }
+  expect(deliveries).toHaveLength(events);
+  const attempts = await db
+    .select()
+    .from(webhookAttempts)
+    .where(
+      inArray(
+        webhookAttempts.deliveryId,
+        deliveries.map((delivery) => delivery.id),
+      ),
+    );
+  for (const delivery of deliveries) {
+    const rows = attempts.filter((row) => row.deliveryId === delivery.id);
+    const interrupted = rows.filter((row) => row.error === interruptedError).length;
+    const requests = received.get(delivery.eventId)?.length ?? 0;
+    expect(delivery.status, delivery.id).toBe("delivered");
+    expect(rows.map((row) => row.attempt).sort()).toEqual(
+      Array.from({ length: rows.length }, (_, index) => index + 1),
+    );
+    // Each attempt record reached the receiver at most once (an interrupted one maybe not).
+    expect(requests).toBeLessThanOrEqual(rows.length);
+    expect(requests).toBeGreaterThanOrEqual(rows.length - interrupted);
+  }
+});
