@@ -24,10 +24,13 @@ export default defineConfig({
         },
       },
       {
-        // Black-box tests over real HTTP against the production build.
+        // Black-box tests over real HTTP against the production build. Their files spend most of
+        // their time waiting on servers (the shared one, their own), so more of them run at once
+        // than this machine has cores: each has its own tenant, database or server.
         extends: true,
         test: {
           name: "api",
+          maxWorkers: 3,
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/setup-database.ts"],
