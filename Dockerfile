@@ -7,6 +7,8 @@ FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY sdk/package.json sdk/
+# Fixes of dependencies' known bugs, applied by npm ci's postinstall (patch-package).
+COPY patches patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1

@@ -4,6 +4,7 @@
  *   npm run bench -- --quick           the same, shorter (checks the harness, noisier figures)
  *   npm run bench -- api attest.verify only figures whose name starts with a prefix given
  *   npm run bench -- scale             cost as data grows (bench/scale.ts; seeds bench_scale)
+ *   npm run bench -- --profile settle  also CPU profiles of the service's processes, top functions
  * Needs the production build (`npm run build`), PostgreSQL on 127.0.0.1:5432 (or DATABASE_URL)
  * and Redis (REDIS_URL, default 127.0.0.1:6379). Ends with one table of every figure as a ratio
  * to its floor of the same run, and writes `.data/bench/summary.json`.
@@ -19,6 +20,7 @@ import { printSummary, writeSummary } from "./lib/summary";
 import { benchScale } from "./scale";
 import { benchSettleSustained } from "./settle";
 import { benchWebhooksSustained } from "./webhooks";
+import { benchX402Settle } from "./x402";
 
 type TBenchmark = { name: string; run: (settings: TSettings) => Promise<TFigure[]> };
 
@@ -30,6 +32,7 @@ const benchmarks: TBenchmark[] = [
   { name: "attest.verify_api", run: benchAttestApi },
   { name: "settle.sustained", run: benchSettleSustained },
   { name: "webhooks.sustained", run: benchWebhooksSustained },
+  { name: "x402.settle", run: benchX402Settle },
   { name: "scale", run: benchScale },
 ];
 
@@ -45,7 +48,7 @@ async function main() {
   );
   if (!chosen.length) throw new Error(`no benchmark matches ${prefixes.join(", ")}`);
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build`.");
-  const settings = benchSettings(quick);
+  const settings = benchSettings(quick, args.includes("--profile"));
   const started = Date.now();
   const figures: TFigure[] = [];
   for (const benchmark of chosen) {

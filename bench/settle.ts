@@ -157,7 +157,10 @@ export async function searchSettlementRate(options: {
 }> {
   const { settings } = options;
   // Rate limiting off, as in the other benchmarks: this measures settlements, not the limiter.
-  const server = await startDeployment({ DATABASE_URL: options.url, RATE_LIMIT: "off" });
+  const server = await startDeployment(
+    { DATABASE_URL: options.url, RATE_LIMIT: "off" },
+    { profile: settings.profile ? "settle.sustained" : undefined },
+  );
   const sql = postgres(options.url, { max: 2, onnotice: () => {} });
   console.log(`  service: ${server.description}`);
   try {

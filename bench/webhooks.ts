@@ -37,7 +37,10 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
   });
   try {
     return await withBenchDatabase("bench_webhooks", async (url) => {
-      const server = await startDeployment({ DATABASE_URL: url });
+      const server = await startDeployment(
+        { DATABASE_URL: url },
+        { profile: settings.profile ? "webhooks.sustained" : undefined },
+      );
       console.log(`  service: ${server.description}`);
       try {
         const organization = await createOrganization({

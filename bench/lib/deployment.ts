@@ -1,4 +1,7 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { startChildServer, type TChildServer } from "@/tests/support/child-server";
+import { printTopSelfTime, profilesFolder, profilingOptions } from "./cpu-profile";
 import { peakRssMb } from "./peak-rss";
 import { stopServers } from "./processes";
 import { serverCpuMs } from "./server-cpu";
@@ -19,18 +22,30 @@ export type TDeployment = {
  * The service as a benchmark runs it (`npm run build` first): one process serving the API with
  * BACKGROUND_WORK=off and BENCH_WORKERS (default 1) worker processes doing the background work,
  * as README → Operating recommends for a machine with more than one core; BENCH_WORKERS=0 is
- * one process doing both. Resolves once every worker has synced its functions.
+ * one process doing both. Resolves once every worker has synced its functions. With `profile`
+ * (`--profile`), each process writes a CPU profile into .data/bench/profiles/<profile>/ and
+ * the stop prints the top functions by self time of the API process and of the workers.
  */
-export async function startDeployment(env: Record<string, string>): Promise<TDeployment> {
+export async function startDeployment(
+  env: Record<string, string>,
+  { profile }: { profile?: string } = {},
+): Promise<TDeployment> {
   const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
   const synced = (output: string) => output.includes("functions synced");
+  const profiles = profile ? path.join(profilesFolder, profile) : undefined;
+  if (profiles) rmSync(profiles, { recursive: true, force: true });
+  const profiled = (role: string): Record<string, string> =>
+    profiles ? { NODE_OPTIONS: profilingOptions(path.join(profiles, role)) } : {};
   const web = await startChildServer({
-    env: workerCount > 0 ? { ...env, BACKGROUND_WORK: "off" } : env,
+    env: {
+      ...(workerCount > 0 ? { ...env, BACKGROUND_WORK: "off" } : env),
+      ...profiled(workerCount > 0 ? "api" : "api-and-worker"),
+    },
     ready: workerCount > 0 ? undefined : synced,
   });
   const workers: TChildServer[] = [];
   for (let i = 0; i < workerCount; i++)
-    workers.push(await startChildServer({ env, ready: synced }));
+    workers.push(await startChildServer({ env: { ...env, ...profiled("worker") }, ready: synced }));
   const all = [web, ...workers];
   const pid = (server: TChildServer) => server.process.pid ?? 0;
   return {
@@ -46,6 +61,15 @@ export async function startDeployment(env: Record<string, string>): Promise<TDep
     }),
     output: () => all.map((server) => server.output()).join("\n"),
     // Every process has exited before its database goes, so none logs lost connections.
-    stop: () => stopServers(all),
+    stop: async () => {
+      await stopServers(all);
+      if (!profiles) return;
+      printTopSelfTime(
+        `${profile}, API process`,
+        path.join(profiles, workerCount > 0 ? "api" : "api-and-worker"),
+      );
+      if (workerCount > 0)
+        printTopSelfTime(`${profile}, worker processes`, path.join(profiles, "worker"));
+    },
   };
 }

@@ -4,6 +4,8 @@
  */
 export type TSettings = {
   quick: boolean;
+  /** `--profile`: the sustained benchmarks write and summarize CPU profiles (bench/lib/cpu-profile.ts). */
+  profile: boolean;
   /** Alternating rounds of closed-loop load, each this long, after a warm-up of each load. */
   rounds: number;
   roundSeconds: number;
@@ -20,10 +22,11 @@ export type TSettings = {
   searchStart: number;
 };
 
-export function benchSettings(quick: boolean): TSettings {
+export function benchSettings(quick: boolean, profile = false): TSettings {
   return quick
     ? {
         quick,
+        profile,
         rounds: 3,
         roundSeconds: 2,
         warmupSeconds: 1,
@@ -36,6 +39,7 @@ export function benchSettings(quick: boolean): TSettings {
       }
     : {
         quick,
+        profile,
         rounds: 5,
         roundSeconds: 4,
         warmupSeconds: 3,
