@@ -44,7 +44,7 @@ export async function settlementKey(): Promise<string> {
 }
 
 /** The sandbox API on `baseUrl` with `key`, failing on any non-2xx. */
-function settlementApi(baseUrl: string, key: string) {
+export function sandboxApi(baseUrl: string, key: string) {
   const call = jsonClient(`${baseUrl}/sandbox/v1`, { authorization: `Bearer ${key}` });
   return async (method: string, path: string, body?: unknown) => {
     const { status, json } = await call<TJson>(method, path, body);
@@ -69,7 +69,7 @@ function settlementTrial(options: {
   let agents: TJson[] = [];
   return async (rate: number): Promise<TTrial> => {
     // Fresh connections each trial: one kept idle past the server's keep-alive is reset on reuse.
-    const api = settlementApi(options.baseUrl, options.key);
+    const api = sandboxApi(options.baseUrl, options.key);
     if (!agents.length) agents = await pool(40, 8, () => api("POST", "/agents", { name: "bench" }));
     const count = Math.max(1, Math.round(rate * options.seconds));
     const ids = await pool(count, 32, async (index) => {

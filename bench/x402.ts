@@ -17,17 +17,13 @@ import { startDeployment } from "./lib/deployment";
 import { figure, type TFigure } from "./lib/figure";
 import { healthRate } from "./lib/floor";
 import { withBenchDatabase } from "./lib/fresh-database";
-import { jsonClient } from "./lib/json-client";
 import { percentile } from "./lib/measure";
 import { paced } from "./lib/paced";
 import { pool } from "./lib/pool";
 import type { TSettings } from "./lib/settings";
 import { searchSustainedRate, type TTrial } from "./lib/sustained-rate";
 import { vacuumDatabase } from "./lib/vacuum";
-import { settlementKey } from "./settle";
-
-// biome-ignore lint/suspicious/noExplicitAny: API responses, read field by field in a script
-type TJson = Record<string, any>;
+import { sandboxApi, settlementKey } from "./settle";
 
 /** settle.sustained's goal and latency bound: a payment should cost no more than a settlement. */
 const goalRatio = 0.12;
@@ -36,18 +32,9 @@ const payerCount = 20;
 const price = 250;
 const resource = "http://127.0.0.1/report";
 
-function api(baseUrl: string, key: string) {
-  const call = jsonClient(`${baseUrl}/sandbox/v1`, { authorization: `Bearer ${key}` });
-  return async (method: string, path: string, body?: unknown) => {
-    const { status, json } = await call<TJson>(method, path, body);
-    if (status >= 300) throw new Error(`${method} ${path} → ${status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
-
 /** Payer agents in their own organization, each with a registered key and a funded wallet. */
 async function preparePayers(baseUrl: string) {
-  const payers = api(baseUrl, await settlementKey());
+  const payers = sandboxApi(baseUrl, await settlementKey());
   return pool(payerCount, 4, async () => {
     const agent = await payers("POST", "/agents", { name: "x402 bench payer" });
     const { publicKey, privateKey } = generateKeyPairSync("ed25519");
@@ -75,7 +62,9 @@ export async function benchX402Settle(settings: TSettings): Promise<TFigure[]> {
     console.log(`  service: ${server.description}`);
     try {
       const merchantKey = await settlementKey();
-      const shop = await api(server.baseUrl, merchantKey)("POST", "/agents", { name: "Shop" });
+      const shop = await sandboxApi(server.baseUrl, merchantKey)("POST", "/agents", {
+        name: "Shop",
+      });
       const schemes = await preparePayers(server.baseUrl);
       const requirements: PaymentRequirements = {
         scheme: "exact",
@@ -144,6 +133,7 @@ export async function benchX402Settle(settings: TSettings): Promise<TFigure[]> {
         floorRound: () => healthRate(server.baseUrl, settings),
         trial,
       });
+      const peakRssMb = server.peakRssMb();
       return [
         figure({
           name: "x402.settle",
@@ -153,8 +143,8 @@ export async function benchX402Settle(settings: TSettings): Promise<TFigure[]> {
           goal: { min: goalRatio },
           details: {
             cpuMsPerPayment: search.best?.cpuMsPerItem ?? 0,
-            peakRssApiMb: server.peakRssMb().api,
-            peakRssWorkerMb: server.peakRssMb().worker,
+            peakRssApiMb: peakRssMb.api,
+            peakRssWorkerMb: peakRssMb.worker,
           },
         }),
       ];

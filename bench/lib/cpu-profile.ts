@@ -13,13 +13,12 @@ export const profilingOptions = (folder: string) =>
   `--cpu-prof --cpu-prof-dir=${folder} --cpu-prof-interval=500`;
 
 type TProfileNode = {
-  id: number;
   hitCount?: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 };
 type TProfile = { nodes: TProfileNode[]; startTime: number; endTime: number };
 
-export type TSelfTime = { name: string; ms: number; share: number };
+type TSelfTime = { name: string; ms: number; share: number };
 
 /** Node's own and the build's chunk paths, shortened to what names the function's file. */
 const where = (url: string) =>

@@ -33,13 +33,14 @@ export async function startDeployment(
   const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
   const synced = (output: string) => output.includes("functions synced");
   const profiles = profile ? path.join(profilesFolder, profile) : undefined;
+  const webRole = workerCount > 0 ? "api" : "api-and-worker";
   if (profiles) rmSync(profiles, { recursive: true, force: true });
   const profiled = (role: string): Record<string, string> =>
     profiles ? { NODE_OPTIONS: profilingOptions(path.join(profiles, role)) } : {};
   const web = await startChildServer({
     env: {
       ...(workerCount > 0 ? { ...env, BACKGROUND_WORK: "off" } : env),
-      ...profiled(workerCount > 0 ? "api" : "api-and-worker"),
+      ...profiled(webRole),
     },
     ready: workerCount > 0 ? undefined : synced,
   });
@@ -64,10 +65,7 @@ export async function startDeployment(
     stop: async () => {
       await stopServers(all);
       if (!profiles) return;
-      printTopSelfTime(
-        `${profile}, API process`,
-        path.join(profiles, workerCount > 0 ? "api" : "api-and-worker"),
-      );
+      printTopSelfTime(`${profile}, API process`, path.join(profiles, webRole));
       if (workerCount > 0)
         printTopSelfTime(`${profile}, worker processes`, path.join(profiles, "worker"));
     },
