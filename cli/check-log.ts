@@ -2,7 +2,12 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { InvalidArgumentError } from "commander";
 import { z } from "zod";
-import { fromHashHex, verifyConsistency, verifyTreeHead } from "@/lib/attest";
+import {
+  checkTreeHeadKeyWindow,
+  fromHashHex,
+  verifyConsistency,
+  verifyTreeHead,
+} from "@/lib/attest";
 import { ZHashHex, ZJwks, ZTreeHead } from "@/lib/attest/schemas";
 
 /*
@@ -38,7 +43,7 @@ async function getJson(url: URL, what: string): Promise<unknown> {
 
 /**
  * Checks the log at `base` (an API base such as https://api.example.com/v1): its latest
- * checkpoint is signed by a key of the JWKS and extends `seen`, the last checkpoint this
+ * checkpoint is signed by a key of the JWKS, inside that key's window, and extends `seen`, the last checkpoint this
  * monitor or witness accepted. Answers the checks and the checkpoint to remember.
  */
 export async function monitorLog({
@@ -68,6 +73,12 @@ export async function monitorLog({
       detail: signature.ok ? `key ${latest.keyId}` : signature.detail,
     },
   ];
+  const window = checkTreeHeadKeyWindow({ treeHead: latest, jwks: jwks.data });
+  checks.push({
+    ok: window.ok,
+    name: "key window",
+    detail: window.detail ?? `size ${latest.treeSize} is inside key ${latest.keyId}'s window`,
+  });
   if (!seen) {
     checks.push({ ok: true, name: "first look", detail: `size ${latest.treeSize}` });
     return { checks, latest };

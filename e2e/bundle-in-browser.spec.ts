@@ -99,6 +99,7 @@ test("a receipt bundle verifies in Chromium, on a plain page of another origin, 
     ["agreement", true],
     ["inclusion", true],
     ["tree_head_signature", true],
+    ["tree_head_key_window", true],
   ]);
 
   // The amount changed by one cent: refused in the browser, the failing check named.

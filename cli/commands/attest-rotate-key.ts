@@ -6,10 +6,11 @@ export const attestRotateKey = (attest: Command) =>
   attest
     .command("rotate-key")
     .description(
-      "retire the tree-head signing key (it stays in the JWKS); the next seal makes a new one",
+      "retire the tree-head signing key and start a new one: each log's latest checkpoint is signed by both (a transition checkpoint); the retired key stays in the JWKS with its windows",
     )
     .action(async (_options: object, command: Command) => {
-      const { retired } = await rotateTreeHeadKey();
-      if (wantsJson(command)) printJson({ retired });
-      else console.log(retired ? `retired ${retired}` : "no generated key was active");
+      const { retired, active } = await rotateTreeHeadKey();
+      if (wantsJson(command)) printJson({ retired, active });
+      else if (retired) console.log(`retired ${retired}; signing with ${active}`);
+      else console.log(`no generated key was active; signing with ${active}`);
     });

@@ -18,6 +18,7 @@ const checkLabels: Record<TReceiptVerification["checks"][number]["name"], string
   agreement: "Negotiation transcript and agent signatures",
   inclusion: "Included in the attest log",
   tree_head_signature: "Tree head signature (Ed25519)",
+  tree_head_key_window: "Signing key's window",
   witness_cosignatures: "Witness cosignatures (quorum)",
 };
 

@@ -31,6 +31,7 @@ export * from "./sandbox-charges";
 export * from "./settlement-parties";
 export * from "./settlements";
 export * from "./tree-head-keys";
+export * from "./tree-head-transitions";
 export * from "./usage-days";
 export * from "./users";
 export * from "./webhook-attempts";

@@ -6,6 +6,7 @@ import {
   ZCosignatureSubmission,
   ZInclusionProof,
   ZInclusionQuery,
+  ZLogKeys,
   ZStoredCosignature,
   ZTileBytes,
   ZTileParams,
@@ -24,6 +25,20 @@ export const getCheckpointOperation = defineOperation({
   scope: null,
   mediaTypes: ["text/plain", "application/json"],
   response: ZCheckpoint,
+  status: 200,
+  errors: ["not_found"],
+});
+
+export const getLogKeysOperation = defineOperation({
+  operationId: "getLogKeys",
+  method: "get",
+  path: "/attest/log/keys",
+  summary: "The log's signing keys: their windows and transition checkpoints",
+  description:
+    "Public, no key. Every key that signed this log's checkpoints, with the tree sizes it signed (its window; open while it is the active key) and its signed-note vkey, and every transition checkpoint: where `attest rotate-key` (or a new `ATTEST_TREE_HEAD_KEY`) passed signing to a new key, the checkpoint at that size signed by both keys. 404 until the first receipt is sealed.",
+  tag,
+  scope: null,
+  response: ZLogKeys,
   status: 200,
   errors: ["not_found"],
 });
@@ -93,6 +108,7 @@ export const addCosignatureOperation = defineOperation({
 
 export const attestLogOperations = [
   getCheckpointOperation,
+  getLogKeysOperation,
   addCosignatureOperation,
   getConsistencyProofOperation,
   getInclusionProofOperation,

@@ -23,6 +23,50 @@ export const ZCheckpoint = ZTreeHead.extend({
 }).meta({ id: "LogCheckpoint" });
 export type TCheckpoint = z.infer<typeof ZCheckpoint>;
 
+const ZVkey = z.string().meta({
+  description:
+    "The key's signed-note verifier key for this log, `<origin>+<key ID, hex>+base64(0x01 ‖ Ed25519 public key)`.",
+});
+
+export const ZLogKeys = z
+  .object({
+    origin: z.string(),
+    windows: z
+      .array(
+        z.object({
+          keyId: z.string().meta({ description: "The key's `kid` in `/.well-known/jwks.json`." }),
+          vkey: ZVkey,
+          firstTreeSize: z.number().int(),
+          lastTreeSize: z.number().int().nullable().meta({
+            description: "Null while the key is the log's active signing key.",
+          }),
+        }),
+      )
+      .meta({
+        description:
+          "Each stretch of the log one key signed, oldest first: checkpoints of `firstTreeSize` to `lastTreeSize` leaves (both included). The same windows are on the keys in the JWKS; verifiers refuse a checkpoint signed outside them.",
+      }),
+    transitions: z
+      .array(
+        z.object({
+          treeSize: z.number().int(),
+          rootHash: ZHashHex,
+          previousKeyId: z.string(),
+          keyId: z.string(),
+          note: z.string().meta({
+            description:
+              "The transition checkpoint as a C2SP signed note with two signature lines: the new key's, then the retiring key's.",
+          }),
+        }),
+      )
+      .meta({
+        description:
+          "Where signing passed from one key to the next: the same checkpoint signed by both keys, so a verifier that trusts the retiring key can learn the new one.",
+      }),
+  })
+  .meta({ id: "LogKeys" });
+export type TLogKeys = z.infer<typeof ZLogKeys>;
+
 export const ZCosignatureSubmission = z
   .strictObject({
     checkpoint: z.string().max(1000).meta({

@@ -162,8 +162,22 @@ export const formatSignedNote = ({
   publicJwk: Pick<TEd25519PublicJwk, "x">;
   keyName?: string;
 }): string => {
+  const line = noteSignatureLine({ keyName, x: publicJwk.x, signature: treeHead.signature });
+  return `${formatCheckpoint(treeHead)}\n${line}\n`;
+};
+
+/** One signed-note signature line, `— <key name> base64(key ID ‖ signature)`, without its newline. */
+export const noteSignatureLine = ({
+  keyName,
+  x,
+  signature,
+}: {
+  keyName: string;
+  x: string;
+  /** The Ed25519 signature, standard base64. */
+  signature: string;
+}): string => {
   if (!/^[^\s+]+$/u.test(keyName)) throw new Error("key name must have no spaces or '+'");
-  const keyId = noteKeyId({ keyName, x: publicJwk.x });
-  const signature = concatBytes(keyId, fromBase64(treeHead.signature));
-  return `${formatCheckpoint(treeHead)}\n\u2014 ${keyName} ${toBase64(signature)}\n`;
+  const bytes = concatBytes(noteKeyId({ keyName, x }), fromBase64(signature));
+  return `\u2014 ${keyName} ${toBase64(bytes)}`;
 };

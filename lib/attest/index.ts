@@ -27,6 +27,7 @@ export {
   formatNoteVerifierKey,
   formatSignedNote,
   noteKeyId,
+  noteSignatureLine,
   parseCheckpoint,
   type TEd25519PublicJwk,
   type TTreeHeadBody,
@@ -65,6 +66,7 @@ export {
   ZERO_HASH_HEX,
 } from "./hash";
 export { jsonDiff, type TDiffEntry } from "./json-diff";
+export { checkTreeHeadKeyWindow, keyWindowCovers } from "./key-window-check";
 export {
   hashMandate,
   MANDATE_RECORD_TYPE,

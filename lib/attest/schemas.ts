@@ -103,6 +103,16 @@ export const ZReceiptBundle = ZReceipt.extend({
   }),
 });
 
+/**
+ * Where a tree-head key may sign: in the log named `origin`, checkpoints of `firstTreeSize` to
+ * `lastTreeSize` leaves (both included; no last while the key is active).
+ */
+export const ZTreeHeadKeyWindow = z.object({
+  origin: z.string().min(1).max(255),
+  firstTreeSize: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  lastTreeSize: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
 export const ZJwk = z.looseObject({
   kty: z.string(),
   kid: z.string().optional(),
@@ -110,6 +120,8 @@ export const ZJwk = z.looseObject({
   x: z.string().optional(),
   alg: z.string().optional(),
   use: z.string().optional(),
+  /** A tree-head key's windows, one per stretch of a log it signed (see ZTreeHeadKeyWindow). */
+  windows: z.array(ZTreeHeadKeyWindow).max(10_000).optional(),
 });
 
 export const ZJwks = z.object({ keys: z.array(ZJwk) });
@@ -130,4 +142,5 @@ export type TInclusionProof = z.infer<typeof ZInclusionProof>;
 export type TTreeHead = z.infer<typeof ZTreeHead>;
 export type TReceiptBundle = z.infer<typeof ZReceiptBundle>;
 export type TJwk = z.infer<typeof ZJwk>;
+export type TTreeHeadKeyWindow = z.infer<typeof ZTreeHeadKeyWindow>;
 export type TJwks = z.infer<typeof ZJwks>;

@@ -8,6 +8,7 @@ export type TVerifyCheckName =
   | "agreement"
   | "inclusion"
   | "tree_head_signature"
+  | "tree_head_key_window"
   | "witness_cosignatures";
 
 export type TVerifyCheck = { name: TVerifyCheckName; ok: boolean; detail?: string };

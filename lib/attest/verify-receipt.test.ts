@@ -40,6 +40,7 @@ describe("verifyReceiptBundle on genuine receipts", () => {
         "policy",
         "inclusion",
         "tree_head_signature",
+        "tree_head_key_window",
       ]);
       expect(result.attestHash).toBe(bundle.attestHash);
       expect(result.evidence.map((e) => e.type)).toEqual([
@@ -308,7 +309,7 @@ describe("verifyReceiptBundle names what was tampered with", () => {
 
   it("an unknown signing key", async () => {
     const result = await verifyBundle(clone(), { keys: [generateTreeHeadKeyPair().publicJwk] });
-    expect(failed(result)).toEqual(["tree_head_signature"]);
+    expect(failed(result)).toEqual(["tree_head_signature", "tree_head_key_window"]);
     expect(detail(result, "tree_head_signature")).toMatch(/^no Ed25519 key .* in the JWKS$/);
   });
 });
@@ -450,5 +451,73 @@ describe("verifyReceiptBundle with a witness policy", () => {
     const result = await verifyWitnessed(cosigned(clone(), witnesses.slice(0, 1)));
     expect(result.status).toBe("invalid");
     expect(failed(result)).toEqual(["witness_cosignatures"]);
+  });
+});
+
+describe("verifyReceiptBundle and the signing key's windows", () => {
+  const withWindows = (windows: unknown[]) => ({
+    keys: log.jwks.keys.map((jwk) => ({ ...jwk, windows })),
+  });
+
+  it("takes a head inside its key's window, open or closed", async () => {
+    const open = await verifyBundle(
+      clone(),
+      withWindows([{ origin: TEST_ORIGIN, firstTreeSize: 0 }]),
+    );
+    expect(failed(open)).toEqual([]);
+    expect(detail(open, "tree_head_key_window")).toBeUndefined();
+    const closed = await verifyBundle(
+      clone(),
+      withWindows([{ origin: TEST_ORIGIN, firstTreeSize: 150, lastTreeSize: log.size }]),
+    );
+    expect(failed(closed)).toEqual([]);
+  });
+
+  it("retired-key fork: a head signed past the end of the key's window", async () => {
+    // The key was retired at the transition checkpoint of size - 1; whoever still holds it
+    // signs a genuine-looking head one leaf later.
+    const result = await verifyBundle(
+      clone(),
+      withWindows([
+        { origin: TEST_ORIGIN, firstTreeSize: 0, lastTreeSize: log.size - 1 },
+        { origin: "settlement.example.com/attest/production", firstTreeSize: 0 },
+      ]),
+    );
+    expect(failed(result)).toEqual(["tree_head_key_window"]);
+    expect(detail(result, "tree_head_key_window")).toBe(
+      `key ${log.keys.kid} signs ${TEST_ORIGIN} only at tree sizes 0–${log.size - 1}, not ${log.size}`,
+    );
+  });
+
+  it("a head before the key's window starts, or in a log the key never signed", async () => {
+    const early = await verifyBundle(
+      clone(),
+      withWindows([{ origin: TEST_ORIGIN, firstTreeSize: log.size + 1 }]),
+    );
+    expect(failed(early)).toEqual(["tree_head_key_window"]);
+    const elsewhere = await verifyBundle(
+      clone(),
+      withWindows([{ origin: "settlement.example.com/attest/production", firstTreeSize: 0 }]),
+    );
+    expect(detail(elsewhere, "tree_head_key_window")).toBe(
+      `key ${log.keys.kid} never signed ${TEST_ORIGIN}`,
+    );
+  });
+
+  it("a key published without windows is taken at any size, and the check says so", async () => {
+    const result = await verifyBundle(clone());
+    expect(failed(result)).toEqual([]);
+    expect(detail(result, "tree_head_key_window")).toBe(
+      `the JWKS gives key ${log.keys.kid} no windows, so any tree size is taken`,
+    );
+  });
+
+  it("a malformed window is a schema failure of the JWKS", async () => {
+    const result = await verifyBundle(
+      clone(),
+      withWindows([{ origin: TEST_ORIGIN, firstTreeSize: -1 }]),
+    );
+    expect(failed(result)).toEqual(["schema"]);
+    expect(detail(result, "schema")).toMatch(/^jwks\.keys\.0\.windows\.0\.firstTreeSize:/);
   });
 });

@@ -1,5 +1,6 @@
 import { checkAgreementOf } from "./agreement-check";
 import { checkReceiptFacts } from "./check-receipt-facts";
+import { checkTreeHeadKeyWindow } from "./key-window-check";
 import { hashLeaf, inclusionProofRootHex } from "./merkle";
 import { receiptLogEntry } from "./receipt-hash";
 import { type TJwks, type TReceiptBundle, ZJwks, ZReceiptBundle } from "./schemas";
@@ -91,7 +92,7 @@ const checkTreeHead = async ({
  * chain, the attest hash, the terms (amount and parties derived from the accepted terms in the
  * evidence), the policy (snapshot, mandate, and the recorded decision replayed), the agreement
  * (format 2), the receipt's inclusion in the Merkle log, and the log's signed tree head against
- * the given JWKS; and, given a witness policy, the tree head's witness cosignatures. Valid only
+ * the given JWKS, by a key whose window takes that log and size; and, given a witness policy, the tree head's witness cosignatures. Valid only
  * when every check passes.
  */
 export const verifyReceiptBundle = async ({
@@ -134,6 +135,7 @@ export const verifyReceiptBundle = async ({
   if (agreement) checks.push(agreement);
   checks.push(checkInclusion(bundle));
   checks.push(await checkTreeHead({ bundle, jwks, treeHeads, expectedOrigin }));
+  checks.push(checkTreeHeadKeyWindow({ treeHead: bundle.attest.treeHead, jwks }));
   if (witnesses) {
     checks.push(
       await checkWitnessCosignatures({ treeHead: bundle.attest.treeHead, policy: witnesses }),

@@ -82,6 +82,8 @@ export const toolDescriptions: Record<string, string> = {
     "Replay a settlement from its recorded evidence and report whether it comes out the same (`deterministic`), with a diff otherwise.",
   getLogCheckpoint:
     "The public attest log's latest signed checkpoint (tree size and root hash), for auditing that the log only grows.",
+  getLogKeys:
+    "The public attest log's signing keys with the tree sizes each signed, and the transition checkpoints (signed by both keys) where one key handed over to the next.",
   getLogConsistencyProof:
     "A proof that the log at size `to` extends the log at size `from` (RFC 9162).",
   getLogInclusionProof:

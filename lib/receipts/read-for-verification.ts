@@ -74,6 +74,7 @@ const lockKey = (receiptIdSql: string) =>
 const readText = (lookupColumn: "id" | "settlement_id") => `
   with r as materialized (select * from receipts where ${lookupColumn} = $1)
   select v.locked, v.id, v.status, v."treeHead"->>'keyId' as "keyId",
+    v."treeHead"->>'origin' as origin, (v."treeHead"->>'treeSize')::float8 as "treeSize",
     v."firstVerificationRequestAt" is null as "neverRequested",
     row_to_json(v)::text as json from (select
     pg_try_advisory_lock(${lockKey("r.id")}) as locked,
@@ -101,6 +102,9 @@ export type TVerificationReadRow = Pick<TReceiptRow, "id" | "status"> & {
   /** No verification was requested through the API before this one. */
   neverRequested: boolean;
   keyId: string | null;
+  /** The tree head's log and size, null with `keyId`. */
+  origin: string | null;
+  treeSize: number | null;
   json: string;
 };
 

@@ -138,6 +138,7 @@ export const ZVerifyCheck = z
       "agreement",
       "inclusion",
       "tree_head_signature",
+      "tree_head_key_window",
       "witness_cosignatures",
     ]),
     ok: z.boolean(),

@@ -23,6 +23,7 @@ import {
 import type { TEnvironment } from "@/lib/environment";
 import { activeTreeHeadKey } from "./active-tree-head-key";
 import { advisoryXactLock, logIdOf, logOriginOf } from "./attest-log";
+import { passHeadToKey } from "./pass-head-to-key";
 import { pgNodeStore } from "./pg-node-store";
 import { evidenceRecordOf, presentReceipt } from "./present-receipt";
 
@@ -156,6 +157,8 @@ export async function sealPendingReceipts({
       const root = await treeRoot({ store, size: treeSize });
       if (head) await assertExtends({ store, head, size: treeSize, root });
       const key = await activeTreeHeadKey(tx);
+      // A key replaced since the last seal (a configured key changed) hands over first.
+      if (head) await passHeadToKey(tx, head, key);
       const treeHead = signTreeHead({
         origin: head?.origin ?? (await logOriginOf(tx, environment)),
         treeSize,

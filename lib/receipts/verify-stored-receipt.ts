@@ -58,9 +58,12 @@ export async function verifyStoredReceipt({
   verifying.add(read.id);
   try {
     const jwks =
-      read.keyId === null
+      read.keyId === null || read.origin === null || read.treeSize === null
         ? { keys: [] }
-        : await verificationJwks(read.keyId, () => treeHeadPublicJwks(sql));
+        : await verificationJwks(
+            { keyId: read.keyId, origin: read.origin, treeSize: read.treeSize },
+            () => treeHeadPublicJwks(sql),
+          );
     const result = await checkStoredReceipt({ json: read.json, jwks, recomputeHash });
     const verifiedAt = new Date();
     if (result.status !== read.status) {

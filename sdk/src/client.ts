@@ -404,6 +404,8 @@ export function createClient(options: TClientOptions) {
             headers: { accept: "application/json" },
           }),
         ),
+      /** The log's signing keys, the tree sizes each signed, and the transition checkpoints. */
+      logKeys: (options?: TCallOptions) => data(api.GET("/attest/log/keys", init(options))),
       consistencyProof: (query: TQuery<"getLogConsistencyProof">, options?: TCallOptions) =>
         data(api.GET("/attest/log/consistency", { params: { query }, ...init(options) })),
       inclusionProof: (query: TQuery<"getLogInclusionProof">, options?: TCallOptions) =>

@@ -277,6 +277,7 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
       "agreement",
       "inclusion",
       "tree_head_signature",
+      "tree_head_key_window",
     ]);
     expect(failing(verified.checks)).toEqual([]);
     expect(verified.status).toBe("valid");

@@ -172,6 +172,7 @@ describe.skipIf(embedded)("the public attest log", { tags: ["own-server-processe
     const first = await monitor(state);
     expect(first.code, first.output).toBe(0);
     expect(first.output).toContain("ok    first look: size 150");
+    expect(first.output).toMatch(/^ok {4}key window: size 150 is inside key \S+'s window$/m);
     await grow(150);
     const second = await monitor(state);
     expect(second.code, second.output).toBe(0);

@@ -1,15 +1,19 @@
 import { randomInt } from "node:crypto";
+import { verifyReceiptBundle as verifyBundleWithSdk } from "@agent-settlement/sdk";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { attestLogHeads, receipts, type TReceiptRow } from "@/db/schema";
+import { attestLogHeads, receipts, type TReceiptRow, treeHeadKeys } from "@/db/schema";
 import {
   consistencyProof,
   fromHashHex,
+  signTreeHead,
   verifyConsistency,
   verifyReceiptBundle,
 } from "@/lib/attest";
 import { createTreeHeadVerifier } from "@/lib/attest/tree-head-cache";
+import { open } from "@/lib/crypto/sealed-secret";
+import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { logIdOf, tryAdvisoryXactLock } from "@/lib/receipts/attest-log";
 import { pgNodeStore } from "@/lib/receipts/pg-node-store";
 import { rotateTreeHeadKey } from "@/lib/receipts/rotate-tree-head-key";
@@ -295,7 +299,9 @@ describe("the log", () => {
   test("a rotated signing key stays in the JWKS, so bundles signed with it still verify", async () => {
     const old = await call("GET", `/receipts/${receipt.id}/bundle`, { key: key() });
     const oldKid = old.body.attest.treeHead.keyId;
-    await rotateTreeHeadKey();
+    const { retired, active } = await rotateTreeHeadKey();
+    expect(retired).toBe(oldKid);
+    expect(active).not.toBe(oldKid);
     await issueTestReceipt({ tenant: sandbox() });
     await sealAll();
     const fresh = await call("GET", `/receipts/${receipt.id}/bundle`, { key: key() });
@@ -311,5 +317,69 @@ describe("the log", () => {
     }
     const verify = await call("POST", `/receipts/${receipt.id}/verify`, { key: key(), body: {} });
     expect(verify.body.status).toBe("valid");
+  });
+
+  test("rotation publishes a transition checkpoint signed by both keys and closes the old key's window", async () => {
+    const before = await call("GET", `/receipts/${receipt.id}/bundle`, { key: key() });
+    const oldHead = before.body.attest.treeHead;
+    const { retired, active } = await rotateTreeHeadKey();
+    expect(retired).toBe(oldHead.keyId);
+    const history = await call("GET", "/attest/log/keys");
+    expect(history.status).toBe(200);
+    const transition = history.body.transitions.find(
+      (t: { previousKeyId: string }) => t.previousKeyId === retired,
+    );
+    expect(transition).toMatchObject({ previousKeyId: retired, keyId: active });
+    expect(transition.treeSize).toBeGreaterThanOrEqual(oldHead.treeSize);
+    // Checkpoint text, a blank line, the new key's line, then the retiring key's.
+    const lines = transition.note.split("\n");
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toBe(String(transition.treeSize));
+    expect(lines[4]!.startsWith(`\u2014 ${history.body.origin} `)).toBe(true);
+    expect(lines[5]!.startsWith(`\u2014 ${history.body.origin} `)).toBe(true);
+    const windowOf = (kid: string) =>
+      history.body.windows.filter((w: { keyId: string }) => w.keyId === kid).at(-1);
+    expect(windowOf(retired!)).toMatchObject({ lastTreeSize: transition.treeSize });
+    expect(windowOf(active)).toMatchObject({ lastTreeSize: null });
+    expect(windowOf(active).firstTreeSize).toBeLessThanOrEqual(transition.treeSize);
+
+    const jwks = (await call("GET", "/.well-known/jwks.json")).body;
+    const retiredJwk = jwks.keys.find((k: { kid: string }) => k.kid === retired);
+    expect(retiredJwk.windows).toContainEqual({
+      origin: history.body.origin,
+      firstTreeSize: windowOf(retired!).firstTreeSize,
+      lastTreeSize: transition.treeSize,
+    });
+    // What the retired key signed stays valid.
+    expect((await verifyBundleWithSdk(before.body, jwks)).status).toBe("valid");
+
+    // Retired-key fork: whoever kept the retired key signs the log's next head with it.
+    await issueTestReceipt({ tenant: sandbox() });
+    await sealAll();
+    const after = (await call("GET", `/receipts/${receipt.id}/bundle`, { key: key() })).body;
+    expect(after.attest.treeHead.treeSize).toBeGreaterThan(transition.treeSize);
+    const [row] = await db.select().from(treeHeadKeys).where(eq(treeHeadKeys.kid, retired!));
+    const forged = structuredClone(after);
+    forged.attest.treeHead = {
+      ...signTreeHead({
+        ...after.attest.treeHead,
+        keyId: retired!,
+        privateKey: open(row!.privateKeyPem!, secretContexts.treeHeadPrivateKey(retired!)),
+      }),
+      cosignatures: after.attest.treeHead.cosignatures,
+    };
+    const refused = await verifyBundleWithSdk(forged, jwks);
+    expect(refused.status).toBe("invalid");
+    expect(refused.checks.filter((c) => !c.ok)).toEqual([
+      {
+        name: "tree_head_key_window",
+        ok: false,
+        detail: expect.stringMatching(
+          new RegExp(
+            `^key ${retired} signs ${history.body.origin} only at tree sizes .*, not ${after.attest.treeHead.treeSize}$`,
+          ),
+        ),
+      },
+    ]);
   });
 });

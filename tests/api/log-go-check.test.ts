@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { formatNoteVerifierKey } from "@/lib/attest";
+import { rotateTreeHeadKey } from "@/lib/receipts/rotate-tree-head-key";
 import { buildLogcheck } from "../support/go-logcheck";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import { seedTenant } from "../support/tenant";
@@ -11,7 +12,8 @@ import { seedTenant } from "../support/tenant";
  * The outside check: Go's reference packages (golang.org/x/mod/sumdb/note and tlog, the code
  * behind the Go checksum database) verify the sandbox log as any outsider reads it over HTTP:
  * the signed note against the published vkey, the tree rebuilt from tiles, inclusion proofs of
- * leaves across the log, and consistency proofs from earlier sizes.
+ * leaves across the log, consistency proofs from earlier sizes, and the transition checkpoints
+ * of a key rotation, signed by both keys.
  */
 const log = () => `${inject("baseUrl")}/sandbox/v1/attest/log`;
 let logcheck: Awaited<ReturnType<typeof buildLogcheck>>;
@@ -21,6 +23,14 @@ beforeAll(async () => {
   const tenant = await seedTenant();
   // Enough leaves for more than one tile level's worth of proofs to differ.
   for (let i = 0; i < 5; i++) {
+    await issueTestReceipt({
+      tenant: { organizationId: tenant.organizationId, environment: "sandbox" },
+    });
+  }
+  await sealAll("sandbox");
+  // A key rotation midway, so the check covers a transition checkpoint signed by both keys.
+  await rotateTreeHeadKey();
+  for (let i = 0; i < 2; i++) {
     await issueTestReceipt({
       tenant: { organizationId: tenant.organizationId, environment: "sandbox" },
     });
@@ -58,6 +68,9 @@ describe("Go's sumdb note and tlog packages", () => {
     expect(checked.output).toMatch(/^ok note signature: [^\n]+\/attest\/sandbox, size \d+$/m);
     expect(checked.output).toContain(
       "ok tiles: the tree hash rebuilt from them is the checkpoint's",
+    );
+    expect(checked.output).toMatch(
+      /^ok key transitions: [1-9]\d*, each signed by both keys over this log's tree$/m,
     );
     expect(checked.output).toMatch(/^ok inclusion: [2-9] leaves$/m);
     expect(checked.output).toMatch(/^ok consistency: [1-3] earlier sizes$/m);

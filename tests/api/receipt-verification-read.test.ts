@@ -156,6 +156,7 @@ describe("readForVerification", () => {
         "policy",
         "inclusion",
         "tree_head_signature",
+        "tree_head_key_window",
       ].map((name) => [name, true]),
     );
     const forged = await check(

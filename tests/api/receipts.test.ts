@@ -249,6 +249,7 @@ describe("POST /v1/receipts/:id/verify", () => {
       ["policy", true],
       ["inclusion", true],
       ["tree_head_signature", true],
+      ["tree_head_key_window", true],
     ]);
     const withoutEvidence = await call("POST", `/receipts/${row.id}/verify`, {
       key: key(),
@@ -265,6 +266,7 @@ describe("POST /v1/receipts/:id/verify", () => {
       "policy",
       "inclusion",
       "tree_head_signature",
+      "tree_head_key_window",
     ]);
     expect(cheap.body.hashMatch).toBe(true);
   });

@@ -86,6 +86,7 @@ describe("the packed SDK, installed outside the repository", () => {
       "ok    agreement: final terms signed by no agent (signatures required: none)",
       "ok    inclusion",
       "ok    tree_head_signature",
+      "ok    tree_head_key_window",
       `receipt ${bundleId} is valid`,
     ]);
     const fromUrl = await agentSettlement(

@@ -106,6 +106,7 @@ describe("the README walkthrough through the SDK", () => {
       "agreement",
       "inclusion",
       "tree_head_signature",
+      "tree_head_key_window",
     ]);
     const tampered = { ...bundle, amount: { ...bundle.amount, value: bundle.amount.value + 1 } };
     expect((await verifyReceiptBundle(tampered, await client.jwks())).status).toBe("invalid");

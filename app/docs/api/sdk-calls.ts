@@ -54,6 +54,7 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   getEvidence: { method: "attest.evidence", args: ["id"] },
   attestReplay: { method: "attest.replay", args: ["body"] },
   getLogCheckpoint: { method: "attest.checkpoint", args: [] },
+  getLogKeys: { method: "attest.logKeys", args: [] },
   getLogConsistencyProof: { method: "attest.consistencyProof", args: ["query"] },
   getLogInclusionProof: { method: "attest.inclusionProof", args: ["query"] },
   addLogCosignature: { method: "attest.addCosignature", args: ["body"] },

@@ -713,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Re-verify a receipt against the attest engine
-         * @description Runs the named checks (evidence_chain, attest_hash, terms, policy, agreement for format 2, inclusion, tree_head_signature) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.
+         * @description Runs the named checks (evidence_chain, attest_hash, terms, policy, agreement for format 2, inclusion, tree_head_signature, tree_head_key_window) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.
          *
          *     Scope: `attest.verify`.
          */
@@ -800,6 +800,26 @@ export interface paths {
          * @description Public, no key. As `text/plain` (the default) a C2SP signed note: `<origin>\n<tree size>\n<root hash, base64>\n`, a blank line, and `— <origin> <base64(key id ‖ Ed25519 signature)>`, then one line per witness cosignature accepted for this checkpoint (c2sp.org/tlog-cosignature). With `Accept: application/json`, the same tree head as JSON; the signing key is in `/.well-known/jwks.json` by `keyId`. 404 until the first receipt is sealed.
          */
         get: operations["getLogCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/attest/log/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log's signing keys: their windows and transition checkpoints
+         * @description Public, no key. Every key that signed this log's checkpoints, with the tree sizes it signed (its window; open while it is the active key) and its signed-note vkey, and every transition checkpoint: where `attest rotate-key` (or a new `ATTEST_TREE_HEAD_KEY`) passed signing to a new key, the checkpoint at that size signed by both keys. 404 until the first receipt is sealed.
+         */
+        get: operations["getLogKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2790,7 +2810,7 @@ export interface components {
         };
         VerifyCheck: {
             /** @enum {string} */
-            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "inclusion" | "tree_head_signature" | "witness_cosignatures";
+            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "inclusion" | "tree_head_signature" | "tree_head_key_window" | "witness_cosignatures";
             ok: boolean;
             /** @description Why the check failed, or what a passing check could not check. */
             detail?: string;
@@ -2961,6 +2981,28 @@ export interface components {
              * @example local-3f9a/attest/sandbox+5e1b2c3d+AQ3kPYiV7tY6G0dCw8vGZp3s7s3Ur4hx9Wj0y8Yq2Kc=
              */
             vkey: string;
+        };
+        LogKeys: {
+            origin: string;
+            /** @description Each stretch of the log one key signed, oldest first: checkpoints of `firstTreeSize` to `lastTreeSize` leaves (both included). The same windows are on the keys in the JWKS; verifiers refuse a checkpoint signed outside them. */
+            windows: {
+                /** @description The key's `kid` in `/.well-known/jwks.json`. */
+                keyId: string;
+                /** @description The key's signed-note verifier key for this log, `<origin>+<key ID, hex>+base64(0x01 ‖ Ed25519 public key)`. */
+                vkey: string;
+                firstTreeSize: number;
+                /** @description Null while the key is the log's active signing key. */
+                lastTreeSize: number | null;
+            }[];
+            /** @description Where signing passed from one key to the next: the same checkpoint signed by both keys, so a verifier that trusts the retiring key can learn the new one. */
+            transitions: {
+                treeSize: number;
+                rootHash: string;
+                previousKeyId: string;
+                keyId: string;
+                /** @description The transition checkpoint as a C2SP signed note with two signature lines: the new key's, then the retiring key's. */
+                note: string;
+            }[];
         };
         LogCosignature: {
             /** @description The witness's key name. */
@@ -3272,6 +3314,7 @@ export type AttestVerification = components['schemas']['AttestVerification'];
 export type EvidenceDetail = components['schemas']['EvidenceDetail'];
 export type ReplayResult = components['schemas']['ReplayResult'];
 export type LogCheckpoint = components['schemas']['LogCheckpoint'];
+export type LogKeys = components['schemas']['LogKeys'];
 export type LogCosignature = components['schemas']['LogCosignature'];
 export type LogConsistencyProof = components['schemas']['LogConsistencyProof'];
 export type LogInclusionProof = components['schemas']['LogInclusionProof'];
@@ -11692,6 +11735,116 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["LogCheckpoint"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLogKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "origin": "string",
+                     *       "windows": [
+                     *         {
+                     *           "keyId": "string",
+                     *           "vkey": "string",
+                     *           "firstTreeSize": 1,
+                     *           "lastTreeSize": 1
+                     *         }
+                     *       ],
+                     *       "transitions": [
+                     *         {
+                     *           "treeSize": 1,
+                     *           "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
+                     *           "previousKeyId": "string",
+                     *           "keyId": "string",
+                     *           "note": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LogKeys"];
                 };
             };
             /** @description `not_found`: The resource does not exist, or belongs to another organization. */

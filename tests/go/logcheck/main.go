@@ -4,6 +4,10 @@
 // rebuilt from the log's tiles, every leaf's inclusion proof from the API against the tree
 // (and equal to the one tlog proves from tiles), and consistency proofs from earlier sizes.
 //
+// It also checks the log's key history (GET <log>/keys): every transition checkpoint opens with
+// both keys' vkeys and is this log's tree at its size, and the checkpoint's key is the one whose
+// window is open.
+//
 // Usage: logcheck <log URL, e.g. http://host/sandbox/v1/attest/log> [vkey]
 // The vkey defaults to the one the checkpoint's JSON publishes; pass another to check that the
 // note refuses it. Exit 0 when every check holds, 1 naming the first that does not. Public
@@ -193,6 +197,8 @@ func main() {
 	}
 	fmt.Println("ok tiles: the tree hash rebuilt from them is the checkpoint's")
 
+	checkKeyTransitions(log, vkey, size, hashes)
+
 	step := size / sampledLeaves
 	if step < 1 {
 		step = 1
@@ -259,4 +265,62 @@ func main() {
 		consistent++
 	}
 	fmt.Printf("ok consistency: %d earlier sizes\n", consistent)
+}
+
+// checkKeyTransitions verifies the log's key history: each transition checkpoint is a signed
+// note that both the retiring and the new key signed, of this log's own tree at that size, and
+// the latest checkpoint is signed by the key whose window is still open.
+func checkKeyTransitions(log, vkey string, size int64, hashes tlog.HashReader) {
+	var history struct {
+		Windows []struct {
+			KeyID         string `json:"keyId"`
+			Vkey          string `json:"vkey"`
+			FirstTreeSize int64  `json:"firstTreeSize"`
+			LastTreeSize  *int64 `json:"lastTreeSize"`
+		} `json:"windows"`
+		Transitions []struct {
+			TreeSize      int64  `json:"treeSize"`
+			PreviousKeyID string `json:"previousKeyId"`
+			KeyID         string `json:"keyId"`
+			Note          string `json:"note"`
+		} `json:"transitions"`
+	}
+	if err := getJSON(log+"/keys", &history); err != nil {
+		fail("key transitions", err)
+	}
+	vkeys := map[string]string{}
+	for _, window := range history.Windows {
+		vkeys[window.KeyID] = window.Vkey
+	}
+	last := history.Windows[len(history.Windows)-1]
+	if last.Vkey != vkey || last.LastTreeSize != nil || last.FirstTreeSize > size {
+		fail("key transitions", fmt.Errorf("the checkpoint's key is not the one whose window is open"))
+	}
+	for _, transition := range history.Transitions {
+		var verifiers []note.Verifier
+		for _, keyID := range []string{transition.PreviousKeyID, transition.KeyID} {
+			verifier, err := note.NewVerifier(vkeys[keyID])
+			if err != nil {
+				fail("key transitions", fmt.Errorf("key %s: %v", keyID, err))
+			}
+			verifiers = append(verifiers, verifier)
+		}
+		opened, err := note.Open([]byte(transition.Note), note.VerifierList(verifiers...))
+		if err != nil {
+			fail("key transitions", fmt.Errorf("size %d: %v", transition.TreeSize, err))
+		}
+		if len(opened.Sigs) != 2 {
+			fail("key transitions", fmt.Errorf("size %d: %d of the two keys signed", transition.TreeSize, len(opened.Sigs)))
+		}
+		lines := strings.Split(opened.Text, "\n")
+		rebuilt, err := tlog.TreeHash(transition.TreeSize, hashes)
+		if err != nil {
+			fail("key transitions", err)
+		}
+		if len(lines) != 4 || lines[1] != strconv.FormatInt(transition.TreeSize, 10) ||
+			lines[2] != base64.StdEncoding.EncodeToString(rebuilt[:]) {
+			fail("key transitions", fmt.Errorf("size %d: not this log's tree at that size", transition.TreeSize))
+		}
+	}
+	fmt.Printf("ok key transitions: %d, each signed by both keys over this log's tree\n", len(history.Transitions))
 }

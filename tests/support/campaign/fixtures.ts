@@ -178,6 +178,10 @@ export const fixtures: Record<string, TFixture> = {
     await sealedReceipt(world);
     return {};
   },
+  getLogKeys: async (world) => {
+    await sealedReceipt(world);
+    return {};
+  },
   getLogConsistencyProof: async (world) => {
     await sealedReceipt(world);
     return { query: { from: "1" } };
