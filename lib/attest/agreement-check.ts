@@ -11,6 +11,7 @@ import {
 import type { TEvidenceRecord } from "./schemas";
 import { ZNegotiationAcceptedPayload } from "./settlement-evidence";
 import { check, type TVerifyCheck } from "./verify-check";
+import { x402PaymentText } from "./x402-payment-signature";
 
 type TProblem = string | null;
 
@@ -64,17 +65,24 @@ const checkSignatures = async (steps: TTranscriptStep[]): Promise<TProblem> => {
   const signatures = signatureRequirementOf(steps);
   for (const { id, payload } of steps) {
     if (!payload.signature) continue;
+    const signed =
+      payload.signature.signs === "x402_payment"
+        ? x402PaymentText(payload, payload.signature.jws)
+        : {
+            text: agreementPayloadText({
+              negotiationId: payload.negotiationId,
+              round: payload.round,
+              action: payload.action,
+              terms: payload.terms,
+              signatures,
+            }),
+          };
+    if ("problem" in signed) return `record ${id}: ${signed.problem}`;
     const verdict = await verifyAgreementJws({
       jws: payload.signature.jws,
       jwk: payload.signature.publicJwk,
       kid: payload.signature.keyId,
-      payloadText: agreementPayloadText({
-        negotiationId: payload.negotiationId,
-        round: payload.round,
-        action: payload.action,
-        terms: payload.terms,
-        signatures,
-      }),
+      payloadText: signed.text,
     });
     if (!verdict.ok) return `record ${id}: the signature of ${payload.agentId} ${verdict.detail}`;
   }
@@ -119,7 +127,8 @@ const signedDetail = (steps: TTranscriptStep[]): string => {
 /**
  * The `agreement` check of a format 2 receipt: the evidence holds the whole negotiation
  * transcript, in order, ending in the terms and the acceptances the receipt settled, every
- * agent signature in it verifies with the public key it carries, and every party the
+ * agent signature in it (an x402 payer's payment JWS included) verifies with the public key it
+ * carries and signs that step's terms, and every party the
  * negotiation's signature requirement names signed the final terms. Its detail names who signed.
  */
 export const checkAgreement = async ({

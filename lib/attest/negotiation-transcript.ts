@@ -47,11 +47,17 @@ export const signatureRequirements = ["none", "responders", "all"] as const;
 export type TSignatureRequirement = (typeof signatureRequirements)[number];
 
 export const ZStepSignature = z.strictObject({
-  /** Compact JWS over agreementPayloadText of the step. */
+  /** Compact JWS over agreementPayloadText of the step, or over what `signs` names. */
   jws: z.string().min(1).max(8192),
   /** The agent key's id, also the JWS header's `kid`. */
   keyId: ZId,
   publicJwk: ZAgentPublicJwk,
+  /**
+   * `x402_payment`: the JWS is the payer's x402 payment (its payload the RFC 8785 JSON of
+   * {requirements, payer, nonce, expiresAt}), on the proposal of the negotiation an x402 settle
+   * records; the requirements must be the step's terms (x402-payment-signature.ts).
+   */
+  signs: z.literal("x402_payment").optional(),
 });
 export type TStepSignature = z.infer<typeof ZStepSignature>;
 

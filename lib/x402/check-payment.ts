@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, type TExecutor } from "@/db/client";
-import { agentKeys, agents, type TAgentRow } from "@/db/schema";
+import { agentKeys, agents, type TAgentKeyRow, type TAgentRow } from "@/db/schema";
 import { readCompactJws, verifyAgreementJws } from "@/lib/attest/agreement-jws";
 import { canonicalJson } from "@/lib/attest/canonical";
 import type { TEnvironment } from "@/lib/environment";
@@ -15,6 +15,8 @@ import { type TX402PaymentRequest, ZPaymentStatement } from "./schemas";
 
 export type TCheckedPayment = {
   jws: string;
+  /** The payer's key that signed `jws`. */
+  key: { id: string; publicJwk: TAgentKeyRow["publicJwk"] };
   nonce: string;
   payer: TAgentRow;
   payTo: TAgentRow;
@@ -166,5 +168,16 @@ export async function checkPayment(
       `The wallet of ${payer.id} holds ${balance} ${amount.currency}; ${amount.value} needed.`,
       payer.id,
     );
-  return { ok: true, payment: { jws, nonce, payer, payTo, amount, resourceUrl } };
+  return {
+    ok: true,
+    payment: {
+      jws,
+      key: { id: key.id, publicJwk: key.publicJwk },
+      nonce,
+      payer,
+      payTo,
+      amount,
+      resourceUrl,
+    },
+  };
 }

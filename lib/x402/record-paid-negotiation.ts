@@ -1,19 +1,22 @@
 import type { TExecutor } from "@/db/client";
 import { negotiationParties, negotiations, type TAgentRow } from "@/db/schema";
-import type { TStepCredential } from "@/lib/attest";
+import type { TAgentPublicJwk, TStepCredential } from "@/lib/attest";
 import { newId } from "@/lib/ids";
 import { recordNegotiationStep } from "@/lib/negotiations/record-step";
 import { paidTerms } from "./paid-terms";
 
 /**
  * The negotiation an x402 payment is, already accepted: the payer proposed the merchant's
- * requirements (its signed payment) and the payee, whose merchant settles, accepted them. Both
+ * requirements (its signed payment, whose JWS the proposal step carries as its signature, so
+ * the receipt's agreement check verifies it) and the payee, whose merchant settles, accepted them. Both
  * steps name the merchant's credential: the call that recorded them. The settlement and the
  * receipt hang on it as on any negotiated deal.
  */
 export async function recordPaidNegotiation(
   tx: TExecutor,
   {
+    jws,
+    key,
     payer,
     payTo,
     amount,
@@ -21,6 +24,8 @@ export async function recordPaidNegotiation(
     credential,
     now,
   }: {
+    jws: string;
+    key: { id: string; publicJwk: TAgentPublicJwk };
     payer: TAgentRow;
     payTo: TAgentRow;
     amount: { value: number; currency: string };
@@ -67,13 +72,19 @@ export async function recordPaidNegotiation(
       negotiationId: row!.id,
     })),
   );
-  for (const [agentId, action] of [
-    [payer.id, "propose"],
-    [payTo.id, "accept"],
+  const paymentSignature = {
+    jws,
+    keyId: key.id,
+    publicJwk: key.publicJwk,
+    signs: "x402_payment" as const,
+  };
+  for (const [agentId, action, signature] of [
+    [payer.id, "propose", paymentSignature],
+    [payTo.id, "accept", null],
   ] as const) {
     await recordNegotiationStep(tx, {
       negotiation: row!,
-      step: { round: 1, action, agentId, terms, message: null, credential, signature: null },
+      step: { round: 1, action, agentId, terms, message: null, credential, signature },
       at: now,
     });
   }

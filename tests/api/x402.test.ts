@@ -16,6 +16,8 @@ import { CompactSign } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { ledgerTransfers, settlements, x402Payments } from "@/db/schema";
+import type { TEvidenceRecord } from "@/lib/attest";
+import { resealBundle } from "@/lib/attest/fixtures";
 import { paymentStatementText } from "@/lib/x402/payment-statement";
 import { newSigningKey, registerKey, type TSigningKey } from "../support/agent-keys";
 import { call, eventually } from "../support/api";
@@ -210,6 +212,43 @@ describe("x402 facilitator", () => {
     const verified = await verifyReceiptBundle(bundle, jwks);
     expect(verified.checks.filter((check) => !check.ok)).toEqual([]);
     expect(verified).toMatchObject({ status: "valid", attestHash });
+    // The payer's own x402 JWS is in the transcript: the receipt proves the payer signed.
+    expect(verified.checks).toContainEqual({
+      name: "agreement",
+      ok: true,
+      detail: `final terms signed by ${payer} (signatures required: none)`,
+    });
+    const proposal = bundle.attest.evidence.find(
+      (record: TEvidenceRecord) => record.type === "negotiation_step",
+    );
+    expect(proposal.payload.signature).toMatchObject({ keyId, signs: "x402_payment" });
+
+    // Whoever rebuilds the receipt over a larger amount keeps a JWS that paid the real one.
+    const forged = structuredClone(bundle);
+    const raised = PRICE * 10;
+    forged.amount.value = raised;
+    for (const party of forged.parties) party.amount = party.amount > 0 ? raised : -raised;
+    for (const record of forged.attest.evidence) {
+      const terms = record.payload.terms;
+      if (!terms) continue;
+      terms.amount.value = raised;
+      terms.splits[0].amount = raised;
+    }
+    resealBundle(forged);
+    const refused = await verifyReceiptBundle(forged, jwks);
+    expect(refused.checks.find((check) => check.name === "agreement")).toEqual({
+      name: "agreement",
+      ok: false,
+      detail: expect.stringMatching(
+        new RegExp(
+          `the x402 payment pays ${PRICE} USD to ${payee} by ${payer}, the terms ${raised} USD`,
+        ),
+      ),
+    });
+    expect(refused.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual([
+      "agreement",
+      "inclusion",
+    ]);
   });
 
   describe("refuses with x402's reason and moves no money", () => {
