@@ -354,6 +354,27 @@ const ConfigSchema = z.object({
         "32 random bytes in base64 (`openssl rand -base64 32`) sealing, with AES-256-GCM, the secrets kept in the database: webhook signing secrets, generated private keys and the generated `NEXTAUTH_SECRET`. Required with a public origin; every process of a deployment needs the same key, and losing it loses those secrets. Unset locally: generated once into `DATA_DIR/secrets.key`.",
     },
   ),
+  SECRETS_DECRYPTION_KEYS: documented(
+    z
+      .string()
+      .transform((value) => value.split(",").map((key) => key.trim()))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^[A-Za-z0-9+/]{43}=$/,
+              "must list keys of 32 bytes in base64 (`openssl rand -base64 32`)",
+            ),
+        ),
+      )
+      .optional(),
+    {
+      group: "Keys, tokens and receipts",
+      description:
+        "Comma-separated keys (each like `SECRETS_ENCRYPTION_KEY`) that open stored secrets but never seal: the old key while rotating `SECRETS_ENCRYPTION_KEY`, or the next one before every process switches to it. `npm run cli -- secrets reseal` re-seals every value under the current key; then the old key can go. See docs/deployment.md.",
+    },
+  ),
   ATTEST_LOG_NAME: documented(
     text()
       .regex(/^[\x21-\x7e]{1,200}$/, "must be printable ASCII without spaces")

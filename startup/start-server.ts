@@ -3,8 +3,8 @@ import { rawSql } from "@/db/client";
 import { ensureDatabase } from "@/db/ensure";
 import { startJobs } from "@/inngest/start-jobs";
 import { configuredWitnesses } from "@/lib/attest-log/witnesses";
-import { sealStoredSecrets } from "@/lib/crypto/seal-stored-secrets";
-import { secretsKey, secretsKeySource } from "@/lib/crypto/secrets-key";
+import { countSealedUnderOtherKeys, sealStoredSecrets } from "@/lib/crypto/seal-stored-secrets";
+import { secretsKey, secretsKeyring, secretsKeySource } from "@/lib/crypto/secrets-key";
 import { parseTrustedProxies } from "@/lib/http/forwarded-for";
 import { bootstrapLocalOrganization } from "@/lib/keys/bootstrap-local";
 import { listenForRevocations } from "@/lib/keys/listen-for-revocations";
@@ -31,10 +31,23 @@ export async function startServer(): Promise<void> {
 
   // Before anything reads a stored secret: from here on, reads accept sealed values only.
   const sealed = await sealStoredSecrets();
+  const underOtherKeys = Object.entries(await countSealedUnderOtherKeys());
+  const keyring = secretsKeyring().map((key) => key.id);
+  const unopenable = underOtherKeys.filter(([id]) => !keyring.includes(id));
+  if (unopenable.length > 0) {
+    // Starting would answer 500 wherever one of them is needed: refuse, and say which key.
+    throw new Error(
+      `stored secrets: ${unopenable.map(([id, count]) => `${count} sealed under key ${id}`).join(", ")}, which neither SECRETS_ENCRYPTION_KEY (key ${secretsKey().id}) nor SECRETS_DECRYPTION_KEYS holds; start with the key they were sealed under (was SECRETS_ENCRYPTION_KEY or DATA_DIR changed?)`,
+    );
+  }
   log.info(
     { kind: "startup" },
     `stored secrets: sealed with key ${secretsKey().id} from ${secretsKeySource()}${
       sealed > 0 ? `; ${sealed} plaintext values from before sealing were sealed now` : ""
+    }${
+      underOtherKeys.length > 0
+        ? `; ${underOtherKeys.map(([id, count]) => `${count} under key ${id}`).join(", ")} (npm run cli -- secrets reseal)`
+        : ""
     }`,
   );
   if (database.kind === "embedded") await bootstrapLocalOrganization();

@@ -2,8 +2,9 @@ import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { instanceSecrets, jwtSigningKeys, treeHeadKeys, webhookEndpoints } from "@/db/schema";
-import { seal, sealedPattern } from "./sealed-secret";
+import { open, seal, sealedPattern } from "./sealed-secret";
 import { sealedInstanceSecretNames, secretContexts } from "./secret-contexts";
+import { secretsKey } from "./secrets-key";
 
 type TSealedColumn = {
   table: PgTable;
@@ -69,4 +70,56 @@ export async function sealStoredSecrets(): Promise<number> {
     }
   }
   return sealed;
+}
+
+/** The sealed values of a column whose key is not `keyId`, the sealing key. */
+const sealedUnderOtherKeys = (column: TSealedColumn, keyId: string) =>
+  and(
+    sql`${column.value} ~ ${sealedPattern}`,
+    sql`split_part(${column.value}, '.', 2) <> ${keyId}`,
+    column.only,
+  );
+
+/** How many stored secrets are sealed under a key other than the sealing one, per key id. */
+export async function countSealedUnderOtherKeys(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const column of sealedColumns) {
+    const rows = await db
+      .select({
+        keyId: sql<string>`split_part(${column.value}, '.', 2)`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(column.table)
+      .where(sealedUnderOtherKeys(column, secretsKey().id))
+      .groupBy(sql`1`);
+    for (const row of rows) counts[row.keyId] = (counts[row.keyId] ?? 0) + row.count;
+  }
+  return counts;
+}
+
+/**
+ * Re-seals under the sealing key every stored secret sealed under another key of the keyring
+ * (SECRETS_DECRYPTION_KEYS): the second half of a key rotation, after which the old key can go.
+ * Each row is replaced only if it still holds the value that was read. A value no key of the
+ * keyring opens throws, naming its key, and what was re-sealed before it stays re-sealed.
+ */
+export async function resealStoredSecrets(): Promise<number> {
+  const key = secretsKey();
+  let resealed = 0;
+  for (const column of sealedColumns) {
+    const rows = await db
+      .select({ id: column.id, value: column.value })
+      .from(column.table)
+      .where(sealedUnderOtherKeys(column, key.id));
+    for (const row of rows as { id: string; value: string }[]) {
+      const context = column.context(row.id);
+      const replaced = await db
+        .update(column.table)
+        .set({ [column.value.name]: seal(open(row.value, context), context, key) })
+        .where(and(eq(column.id, row.id), eq(column.value, row.value)))
+        .returning({ id: column.id });
+      resealed += replaced.length;
+    }
+  }
+  return resealed;
 }

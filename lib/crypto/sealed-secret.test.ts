@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { isSealed, open, SealedSecretError, seal } from "./sealed-secret";
+import { isSealed, open, SealedSecretError, seal, sealedKeyId } from "./sealed-secret";
 import { secretsKeyFrom } from "./secrets-key";
 
 const key = secretsKeyFrom(randomBytes(32));
@@ -11,6 +11,7 @@ describe("sealed secrets", () => {
     const plaintext = "whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw==";
     const sealed = seal(plaintext, context, key);
     expect(sealed).toMatch(new RegExp(`^v1\\.${key.id}\\.`));
+    expect(sealedKeyId(sealed)).toBe(key.id);
     expect(isSealed(sealed)).toBe(true);
     expect(sealed).not.toContain(plaintext);
     expect(sealed).not.toContain(Buffer.from(plaintext).toString("base64url"));
@@ -49,7 +50,21 @@ describe("sealed secrets", () => {
     const other = secretsKeyFrom(randomBytes(32));
     expect(other.id).not.toBe(key.id);
     expect(() => open(seal("secret", context, other), context, key)).toThrow(
-      new RegExp(`sealed under key ${other.id}, not the configured key ${key.id}`),
+      new RegExp(
+        `sealed under key ${other.id}, which is neither the configured key ${key.id} nor one of SECRETS_DECRYPTION_KEYS`,
+      ),
+    );
+  });
+
+  test("a keyring opens a value sealed under any of its keys, and only those", () => {
+    const previous = secretsKeyFrom(randomBytes(32));
+    const stranger = secretsKeyFrom(randomBytes(32));
+    expect(open(seal("old secret", context, previous), context, [key, previous])).toBe(
+      "old secret",
+    );
+    expect(open(seal("new secret", context, key), context, [key, previous])).toBe("new secret");
+    expect(() => open(seal("secret", context, stranger), context, [key, previous])).toThrow(
+      new RegExp(`sealed under key ${stranger.id}, which is neither the configured key ${key.id}`),
     );
   });
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { secretsKey, type TSecretsKey } from "./secrets-key";
+import { secretsKey, secretsKeyring, type TSecretsKey } from "./secrets-key";
 
 /**
  * A secret as stored: `v1.<keyId>.<iv>.<ciphertext+tag>` (base64url), AES-256-GCM. The version,
@@ -37,14 +37,26 @@ export function seal(plaintext: string, context: string, key: TSecretsKey = secr
   return ["v1", key.id, iv.toString("base64url"), data.toString("base64url")].join(".");
 }
 
-/** The plaintext of a value `seal` made for the same context; anything else throws. */
-export function open(sealed: string, context: string, key: TSecretsKey = secretsKey()): string {
+/** The id of the key a sealed value was sealed under. */
+export const sealedKeyId = (sealed: string): string => sealed.split(".")[1] ?? "";
+
+/**
+ * The plaintext of a value `seal` made for the same context, under any key of `keys` (by
+ * default the configured key and SECRETS_DECRYPTION_KEYS); anything else throws.
+ */
+export function open(
+  sealed: string,
+  context: string,
+  keys: TSecretsKey | readonly TSecretsKey[] = secretsKeyring(),
+): string {
   if (!isSealed(sealed)) throw new SealedSecretError(context, "is not sealed");
   const [, keyId, iv, data] = sealed.split(".") as [string, string, string, string];
-  if (keyId !== key.id) {
+  const keyring = Array.isArray(keys) ? keys : [keys as TSecretsKey];
+  const key = keyring.find((candidate) => candidate.id === keyId);
+  if (!key) {
     throw new SealedSecretError(
       context,
-      `was sealed under key ${keyId}, not the configured key ${key.id} (was SECRETS_ENCRYPTION_KEY or DATA_DIR changed?)`,
+      `was sealed under key ${keyId}, which is neither the configured key ${keyring[0]?.id} nor one of SECRETS_DECRYPTION_KEYS (was SECRETS_ENCRYPTION_KEY or DATA_DIR changed?)`,
     );
   }
   const bytes = Buffer.from(data, "base64url");

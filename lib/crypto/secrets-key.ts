@@ -54,7 +54,7 @@ export function keyFileIn(directory: string): Buffer {
 // into every route that opens a secret.
 const dataDir = () => path.resolve(/*turbopackIgnore: true*/ config().DATA_DIR);
 
-type TLoadedKey = { source: string; key: TSecretsKey };
+type TLoadedKey = { source: string; key: TSecretsKey; keyring: TSecretsKey[] };
 
 // On globalThis, so that every bundle Next.js loads in this process reads the file once.
 const holder = globalThis as unknown as { __assSecretsKey?: TLoadedKey };
@@ -71,11 +71,31 @@ export function secretsKeySource(): string {
  * the key file in DATA_DIR. Never stored in the database it protects.
  */
 export function secretsKey(): TSecretsKey {
-  const source = secretsKeySource();
+  return loaded().key;
+}
+
+/**
+ * The keys that open a sealed value: the one that seals (secretsKey) and SECRETS_DECRYPTION_KEYS,
+ * which open and never seal, for rotating the key without a moment where a value cannot open.
+ */
+export function secretsKeyring(): readonly TSecretsKey[] {
+  return loaded().keyring;
+}
+
+function loaded(): TLoadedKey {
+  const settings = config();
+  const others = settings.SECRETS_DECRYPTION_KEYS ?? [];
+  const source = `${secretsKeySource()}|${others.join(",")}`;
   if (holder.__assSecretsKey?.source !== source) {
-    const configured = config().SECRETS_ENCRYPTION_KEY;
-    const key = configured ? Buffer.from(configured, "base64") : keyFileIn(dataDir());
-    holder.__assSecretsKey = { source, key: secretsKeyFrom(key) };
+    const configured = settings.SECRETS_ENCRYPTION_KEY;
+    const key = secretsKeyFrom(
+      configured ? Buffer.from(configured, "base64") : keyFileIn(dataDir()),
+    );
+    const keyring = [key];
+    for (const other of others.map((base64) => secretsKeyFrom(Buffer.from(base64, "base64")))) {
+      if (!keyring.some((known) => known.id === other.id)) keyring.push(other);
+    }
+    holder.__assSecretsKey = { source, key, keyring };
   }
-  return holder.__assSecretsKey.key;
+  return holder.__assSecretsKey;
 }

@@ -1,4 +1,6 @@
-import { createPrivateKey } from "node:crypto";
+import { execFile } from "node:child_process";
+import { createPrivateKey, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK } from "jose";
 import postgres from "postgres";
@@ -10,8 +12,9 @@ import { instanceSecrets, jwtSigningKeys, treeHeadKeys, webhookEndpoints } from 
 import { ed25519Thumbprint, generateTreeHeadKeyPair } from "@/lib/attest";
 import { authSecret } from "@/lib/console/auth-secret";
 import { sealStoredSecrets } from "@/lib/crypto/seal-stored-secrets";
-import { isSealed, open } from "@/lib/crypto/sealed-secret";
+import { isSealed, open, sealedKeyId } from "@/lib/crypto/sealed-secret";
 import { sealedInstanceSecretNames, secretContexts } from "@/lib/crypto/secret-contexts";
+import { secretsKeyFrom } from "@/lib/crypto/secrets-key";
 import { newId } from "@/lib/ids";
 import { generateSigningKeyMaterial } from "@/lib/tokens/signing-key-material";
 import { call, eventually } from "../support/api";
@@ -20,6 +23,8 @@ import { issueTestReceipt, sealAll } from "../support/receipts";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
 import { scratchDatabase } from "../support/scratch-database";
 import { seedTenant, type TTestTenant } from "../support/tenant";
+
+const run = promisify(execFile);
 
 // "Nothing that authenticates is stored in plaintext": each secret the service keeps is read
 // straight from its row here, where neither it nor any encoding of it may appear, while what
@@ -206,9 +211,84 @@ describe("secrets at rest", () => {
 });
 
 describe.skipIf(inject("databaseEmbedded"))(
-  "servers starting on a database from before sealing",
+  "servers starting on a database of their own: before sealing, and across a key rotation",
   { tags: ["own-server-processes"], timeout: 120_000 },
   () => {
+    test("rotating the secrets key: reseal under the new key, then the old one can go", async () => {
+      const database = scratchDatabase("secrets_rotation", inject("databaseUrl"));
+      await database.create();
+      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+      const oldKey = randomBytes(32).toString("base64");
+      const newKey = randomBytes(32).toString("base64");
+      const [oldId, newId] = [oldKey, newKey].map(
+        (k) => secretsKeyFrom(Buffer.from(k, "base64")).id,
+      );
+      const server = (key: string, decryption?: string) =>
+        startChildServer({
+          env: {
+            DATABASE_URL: database.url,
+            SECRETS_ENCRYPTION_KEY: key,
+            SECRETS_DECRYPTION_KEYS: decryption,
+          },
+        });
+      const storedKeyIds = async () =>
+        (await sql`select private_pem from jwt_signing_keys`).map((row) =>
+          sealedKeyId(row.private_pem),
+        );
+      try {
+        await migrateDatabase(database.url);
+        const first = await server(oldKey);
+        const kid = /agent tokens: RS256 key (\S+) \(generated/.exec(first.output())?.[1];
+        await first.kill();
+        expect(kid).toBeDefined();
+        expect(await storedKeyIds()).toEqual([oldId]);
+
+        // The new key alone cannot open what the old one sealed: the server refuses to start.
+        await expect(server(newKey)).rejects.toThrow(
+          new RegExp(
+            `stored secrets: \\d+ sealed under key ${oldId}, which neither SECRETS_ENCRYPTION_KEY \\(key ${newId}\\) nor SECRETS_DECRYPTION_KEYS holds`,
+          ),
+        );
+        // With the old key to open with, it starts, says what is left, and reads the token key.
+        const both = await server(newKey, oldKey);
+        expect(both.output()).toMatch(
+          new RegExp(
+            `stored secrets: sealed with key ${newId} from SECRETS_ENCRYPTION_KEY; \\d+ under key ${oldId} \\(npm run cli -- secrets reseal\\)`,
+          ),
+        );
+        expect(both.output()).toContain(`agent tokens: RS256 key ${kid} (stored`);
+        await both.kill();
+
+        const resealed = await run(
+          "npm",
+          ["run", "--silent", "cli", "--", "--json", "secrets", "reseal"],
+          {
+            env: {
+              ...process.env,
+              NODE_ENV: "production",
+              DATABASE_URL: database.url,
+              SECRETS_ENCRYPTION_KEY: newKey,
+              SECRETS_DECRYPTION_KEYS: oldKey,
+            },
+            timeout: 60_000,
+          },
+        );
+        const report = JSON.parse(resealed.stdout);
+        expect(report).toMatchObject({ key: newId, remaining: {} });
+        expect(report.resealed).toBeGreaterThanOrEqual(1);
+        expect(await storedKeyIds()).toEqual([newId]);
+
+        // The old key is gone; the new one alone opens everything.
+        const last = await server(newKey);
+        expect(last.output()).toContain(`agent tokens: RS256 key ${kid} (stored`);
+        expect(last.output()).not.toContain("secrets reseal");
+        await last.kill();
+      } finally {
+        await sql.end();
+        await database.drop();
+      }
+    });
+
     test("two servers starting at once seal its plaintext keys, once, and start", async () => {
       const database = scratchDatabase("secrets_upgrade", inject("databaseUrl"));
       await database.create();
