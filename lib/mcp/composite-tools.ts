@@ -10,7 +10,7 @@ import {
 import { chainedAnnotations } from "./annotations";
 import type { TApiClient } from "./api-client";
 import { inputJsonSchema, outputJsonSchema } from "./json-schema";
-import type { TTool } from "./operation-tools";
+import type { TProgress, TTool } from "./operation-tools";
 import { toolError, toolResult } from "./tool-result";
 
 const ZSettleInput = z.object({
@@ -67,6 +67,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function settle(
   args: z.infer<typeof ZSettleInput>,
   api: TApiClient,
+  progress: TProgress,
 ): Promise<CallToolResult> {
   const key = args.idempotencyKey ?? randomUUID();
   const created = await api({
@@ -77,6 +78,8 @@ async function settle(
   });
   if (created.status >= 400) return toolResult(created);
   const { id } = created.body as TSettlement;
+  await progress({ progress: 1, total: 3, message: `Created settlement ${id}.` });
+  await progress({ progress: 2, total: 3, message: `Executing ${id} on its rail.` });
   const executed = await api({
     method: "POST",
     path: `/settlements/${id}/execute`,
@@ -99,6 +102,8 @@ async function settle(
     if (Date.now() + delay > deadline) break;
     await wait(delay);
   }
+  if (current.status !== "executing" && current.status !== "pending")
+    await progress({ progress: 3, total: 3, message: `${id} is ${current.status}.` });
   const receipts = await api({ method: "GET", path: "/receipts", query: { settlementId: id } });
   const receipt = ((receipts.body as { data?: { id: string }[] })?.data ?? [])[0];
   const outcome = { settlement: current, receiptId: receipt?.id ?? null };
@@ -143,18 +148,18 @@ export const compositeTools = (): TTool[] => [
   {
     name: "settle",
     description:
-      "Pay what an accepted negotiation says, in one call: create its settlement, execute it on the rail and wait for the final status (up to `waitSeconds`). Answers the settlement and its receipt id. Retrying with the same `idempotencyKey` never pays twice.",
+      "Pay what an accepted negotiation says, in one call: create its settlement, execute it on the rail and wait for the final status (up to `waitSeconds`). Answers the settlement and its receipt id. Retrying with the same `idempotencyKey` never pays twice. Given a progressToken, it reports each step (created, executing, final status) as progress notifications.",
     inputSchema: inputJsonSchema(ZSettleInput),
     outputSchema: outputJsonSchema(ZSettleOutcome),
     annotations: chainedAnnotations("Settle an accepted negotiation", settleOperations),
     operations: settleOperations,
-    run: async (args, api) => {
+    run: async (args, api, progress) => {
       const parsed = ZSettleInput.safeParse(args);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         return toolError("invalid_request", issue.message, String(issue.path[0] ?? ""));
       }
-      return settle(parsed.data, api);
+      return settle(parsed.data, api, progress);
     },
   },
   {

@@ -19,8 +19,22 @@ export type TTool = {
   annotations: ToolAnnotations;
   /** The API operations it calls (the first names its toolset): what its offer depends on. */
   operations: TOperation[];
-  run: (args: Record<string, unknown>, api: TApiClient) => Promise<CallToolResult>;
+  run: (
+    args: Record<string, unknown>,
+    api: TApiClient,
+    progress: TProgress,
+  ) => Promise<CallToolResult>;
 };
+
+/**
+ * Reports a long tool's progress to the client, as `notifications/progress` when the call asked
+ * for them (a `progressToken`), else nowhere. `progress` increases with every report.
+ */
+export type TProgress = (report: {
+  progress: number;
+  total?: number;
+  message: string;
+}) => Promise<void>;
 
 /** `createAgent` → `create_agent`. */
 export const toolNameOf = (operationId: string) =>

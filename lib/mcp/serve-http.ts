@@ -27,6 +27,13 @@ async function admit(request: Request, auth: TAuthContext | undefined, headers: 
   return body;
 }
 
+/** Whether a message of the request is a tool call with a `progressToken`. */
+const asksForProgress = (body: unknown): boolean =>
+  (Array.isArray(body) ? body : [body]).some((message) => {
+    const call = message as { method?: unknown; params?: { _meta?: { progressToken?: unknown } } };
+    return call?.method === "tools/call" && call.params?._meta?.progressToken !== undefined;
+  });
+
 /**
  * One MCP request over Streamable HTTP, stateless: a server and transport per request, so any
  * process behind the load balancer can answer any request. Tool calls carry the request's
@@ -58,16 +65,28 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
     throw error;
   }
   const server = createMcpServer(loopbackClient(request, environment), selection);
+  // Plain JSON, unless a tool call asks for progress: then an event stream carries its
+  // notifications before the result, and ends with it.
+  const streaming = asksForProgress(parsedBody);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
-    enableJsonResponse: true,
+    enableJsonResponse: !streaming,
   });
   await server.connect(transport);
+  let response: Response;
   try {
-    const response = await transport.handleRequest(request, { parsedBody });
-    for (const [name, value] of headers) response.headers.set(name, value);
-    return response;
-  } finally {
+    response = await transport.handleRequest(request, { parsedBody });
+  } catch (error) {
     await server.close();
+    throw error;
   }
+  for (const [name, value] of headers) response.headers.set(name, value);
+  if (!streaming || !response.body) {
+    await server.close();
+    return response;
+  }
+  // The stream is answered while the tool still runs: the server closes when it ends.
+  const ended = new TransformStream({ flush: () => server.close() });
+  response.body.pipeTo(ended.writable).catch(() => server.close());
+  return new Response(ended.readable, { status: response.status, headers: response.headers });
 }

@@ -12,7 +12,7 @@ import {
 import type { TApiClient } from "./api-client";
 import { compositeTools } from "./composite-tools";
 import { withInvalidParams } from "./invalid-params";
-import { operationTools, type TTool } from "./operation-tools";
+import { operationTools, type TProgress, type TTool } from "./operation-tools";
 import { getPrompt, listedPrompt, offeredPrompts } from "./prompts";
 import { ProtocolError } from "./protocol-error";
 import {
@@ -61,7 +61,7 @@ export function createMcpServer(api: TApiClient, selection: TToolSelection): Ser
       annotations,
     })),
   }));
-  server.setRequestHandler(withInvalidParams(CallToolRequestSchema), async (request) => {
+  server.setRequestHandler(withInvalidParams(CallToolRequestSchema), async (request, extra) => {
     const tool = offered.find((candidate) => candidate.name === request.params.name);
     // An unknown tool is a protocol error (MCP tools, error handling); a failing call is a result.
     if (!tool)
@@ -69,7 +69,15 @@ export function createMcpServer(api: TApiClient, selection: TToolSelection): Ser
         ErrorCode.InvalidParams,
         `No tool named ${request.params.name} here; tools/list names the tools of this credential, environment and choice of toolsets.`,
       );
-    return tool.run(request.params.arguments ?? {}, api);
+    const progressToken = request.params._meta?.progressToken;
+    const progress: TProgress = async (report) => {
+      if (progressToken === undefined) return;
+      await extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, ...report },
+      });
+    };
+    return tool.run(request.params.arguments ?? {}, api, progress);
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: [docsIndexResource, openApiResource],

@@ -117,6 +117,41 @@ describe("the MCP server", () => {
     expect(JSON.parse((openapi.contents[0] as { text: string }).text).openapi).toBe("3.1.0");
   }, 60_000);
 
+  test("settle reports its steps as progress notifications when asked, over an event stream", async () => {
+    const client = await connect(tenant.keys.sandbox);
+    const payer = ok(await run(client, "create_agent", { body: { name: "Progress buyer" } }));
+    const payee = ok(await run(client, "create_agent", { body: { name: "Progress seller" } }));
+    const negotiation = ok(
+      await run(client, "create_negotiation", {
+        body: {
+          initiatorAgentId: payer.id,
+          responders: [payee.id],
+          terms: { amount: { value: 1200, currency: "USD" } },
+        },
+      }),
+    );
+    ok(
+      await run(client, "respond_to_negotiation", {
+        id: negotiation.id,
+        body: { agentId: payee.id, action: "accept" },
+      }),
+    );
+    const reports: { progress: number; total?: number; message?: string }[] = [];
+    // The official client sends a progressToken when given onprogress.
+    const settled = (await client.callTool(
+      { name: "settle", arguments: { negotiationId: negotiation.id } },
+      undefined,
+      { onprogress: (report) => reports.push(report) },
+    )) as TResult;
+    const { settlement } = ok(settled);
+    expect(settlement.status).toBe("executed");
+    expect(reports).toEqual([
+      { progress: 1, total: 3, message: `Created settlement ${settlement.id}.` },
+      { progress: 2, total: 3, message: `Executing ${settlement.id} on its rail.` },
+      { progress: 3, total: 3, message: `${settlement.id} is executed.` },
+    ]);
+  }, 60_000);
+
   test("a retried call with the same idempotency key runs once", async () => {
     const client = await connect(tenant.keys.sandbox);
     const args = { body: { name: "Once" }, idempotencyKey: `mcp-${Date.now()}` };
