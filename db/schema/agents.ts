@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { TMandateSignature } from "@/lib/attest/mandate-signature";
 import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
 import { organizations } from "./organizations";
 
@@ -32,6 +33,8 @@ export const agents = pgTable(
     mandateHash: text(),
     /** Grows by one on each change of the mandate (removal included); 0 before the first. */
     mandateVersion: integer().notNull().default(0),
+    /** The issuer's signature of the mandate (lib/attest/mandate-signature.ts), null for none. */
+    mandateSignature: jsonb().$type<TMandateSignature>(),
     /**
      * Grows by one each time all of the agent's tokens are revoked. A token carries the
      * generation it was issued in (its `gen` claim); one of an older generation is refused.

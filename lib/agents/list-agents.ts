@@ -9,7 +9,10 @@ import type { Tenant } from "./visibility";
 const agentFields = `id, name, description, capabilities, endpoint_url as "endpointUrl", metadata,
   status, discoverable,
   case when mandate is null then null
-    else mandate || jsonb_build_object('version', mandate_version, 'hash', mandate_hash) end as mandate,
+    else mandate || jsonb_build_object('version', mandate_version, 'hash', mandate_hash,
+      'signedBy', case when mandate_signature is null then null else jsonb_build_object(
+        'agentId', mandate_signature->>'signerAgentId', 'keyId', mandate_signature->>'keyId') end)
+    end as mandate,
   ${isoTimeSql("created_at")} as "createdAt", ${isoTimeSql("updated_at")} as "updatedAt"`;
 
 /**

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents } from "@/db/schema";
 import { emitEvent } from "@/lib/events/emit-event";
-import { mandateChange } from "@/lib/mandates/mandate-change";
+import { mandateChange, mandateTermsOf } from "@/lib/mandates/mandate-change";
+import { mandateSigner } from "@/lib/mandates/mandate-signer";
 import { getAgentOrThrow } from "./get-agent";
 import { presentAgent } from "./present-agent";
 import type { TUpdateAgentBody } from "./schemas";
@@ -21,13 +22,18 @@ export async function updateAgent({
     const current = await getAgentOrThrow({ tenant, agentId, forUpdate: true }, tx);
     const { mandate, ...fields } = input;
     const now = new Date();
+    let change = {};
+    if (mandate !== undefined) {
+      const terms = mandate === null ? null : mandateTermsOf(mandate, now);
+      const signature =
+        terms && mandate?.signature
+          ? await mandateSigner(tx, { tenant, agentId, terms, jws: mandate.signature })
+          : null;
+      change = mandateChange({ current, terms, signature });
+    }
     const [row] = await tx
       .update(agents)
-      .set({
-        ...fields,
-        ...(mandate === undefined ? {} : mandateChange({ current, input: mandate, now })),
-        updatedAt: now,
-      })
+      .set({ ...fields, ...change, updatedAt: now })
       .where(eq(agents.id, agentId))
       .returning();
     const agent = presentAgent(row!);

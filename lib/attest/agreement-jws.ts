@@ -56,11 +56,14 @@ export const verifyAgreementJws = async ({
   jwk,
   kid,
   payloadText,
+  statement = "{negotiationId, round, action, terms}",
 }: {
   jws: string;
   jwk: TAgentPublicJwk;
   kid: string;
   payloadText: string;
+  /** How a refusal names the statement it should sign. */
+  statement?: string;
 }): Promise<TJwsVerdict> => {
   const parsed = readCompactJws(jws);
   if (!parsed) return { ok: false, detail: "is not a compact JWS" };
@@ -79,7 +82,7 @@ export const verifyAgreementJws = async ({
   if (parsed.payloadText !== payloadText) {
     return {
       ok: false,
-      detail: "does not sign the canonical JSON of {negotiationId, round, action, terms}",
+      detail: `does not sign the canonical JSON of ${statement}`,
     };
   }
   let key: CryptoKey;

@@ -81,6 +81,13 @@ export {
 } from "./mandate";
 export { checkMandateEvidence, evaluateMandateEvidence } from "./mandate-evidence";
 export {
+  checkMandateSignature,
+  mandateStatementText,
+  type TMandateSignature,
+  verifyMandateSignature,
+  ZMandateSignature,
+} from "./mandate-signature";
+export {
   EMPTY_TREE_HASH,
   hashChildren,
   hashLeaf,

@@ -43,6 +43,8 @@ export const ZMandateCheckedPayload = z.looseObject({
   amount: ZAmount,
   /** What the payer had already reserved or paid in this currency that UTC day, this one excluded. */
   spentBefore: z.number().int().nonnegative().max(MAX_MONEY_VALUE),
+  /** The issuer's signature of the mandate, when it has one (mandate-signature.ts checks it). */
+  signature: z.unknown().optional(),
 });
 
 export type TMandateCheckedPayload = z.infer<typeof ZMandateCheckedPayload>;

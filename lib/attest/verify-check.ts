@@ -6,6 +6,7 @@ export type TVerifyCheckName =
   | "terms"
   | "policy"
   | "agreement"
+  | "mandate_signature"
   | "inclusion"
   | "tree_head_signature"
   | "tree_head_key_window"

@@ -1,6 +1,7 @@
 import { checkAgreementOf } from "./agreement-check";
 import { checkReceiptFacts } from "./check-receipt-facts";
 import { checkTreeHeadKeyWindow } from "./key-window-check";
+import { checkMandateSignature } from "./mandate-signature";
 import { hashLeaf, inclusionProofRootHex } from "./merkle";
 import { receiptLogEntry } from "./receipt-hash";
 import { type TJwks, type TReceiptBundle, ZJwks, ZReceiptBundle } from "./schemas";
@@ -91,7 +92,7 @@ const checkTreeHead = async ({
  * Verifies a self-contained receipt bundle offline (no database, no network, no Node-only API): the evidence hash
  * chain, the attest hash, the terms (amount and parties derived from the accepted terms in the
  * evidence), the policy (snapshot, mandate, and the recorded decision replayed), the agreement
- * (format 2), the receipt's inclusion in the Merkle log, and the log's signed tree head against
+ * (format 2), the mandate's signature (when the payer had a mandate), the receipt's inclusion in the Merkle log, and the log's signed tree head against
  * the given JWKS, by a key whose window takes that log and size; and, given a witness policy, the tree head's witness cosignatures. Valid only
  * when every check passes.
  */
@@ -133,6 +134,8 @@ export const verifyReceiptBundle = async ({
     evidence: bundle.attest.evidence,
   });
   if (agreement) checks.push(agreement);
+  const mandateSignature = await checkMandateSignature(bundle.attest.evidence);
+  if (mandateSignature) checks.push(mandateSignature);
   checks.push(checkInclusion(bundle));
   checks.push(await checkTreeHead({ bundle, jwks, treeHeads, expectedOrigin }));
   checks.push(checkTreeHeadKeyWindow({ treeHead: bundle.attest.treeHead, jwks }));

@@ -16,10 +16,16 @@ export async function payerMandate(
       mandate: agents.mandate,
       mandateHash: agents.mandateHash,
       mandateVersion: agents.mandateVersion,
+      mandateSignature: agents.mandateSignature,
     })
     .from(agents)
     .where(eq(agents.id, agentId));
   const [row] = forShare ? await query.for("share") : await query;
   if (!row?.mandate || !row.mandateHash) return null;
-  return { terms: row.mandate, hash: row.mandateHash, version: row.mandateVersion };
+  return {
+    terms: row.mandate,
+    hash: row.mandateHash,
+    version: row.mandateVersion,
+    signature: row.mandateSignature,
+  };
 }

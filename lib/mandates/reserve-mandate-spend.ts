@@ -72,5 +72,6 @@ export async function reserveMandateSpend(
     day,
     amount,
     spentBefore: reserved.spent - amount.value,
+    ...(mandate.signature ? { signature: mandate.signature } : {}),
   };
 }

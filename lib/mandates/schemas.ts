@@ -57,6 +57,10 @@ export const ZMandateInput = z
       .nullable()
       .default(null)
       .meta({ description: "When the mandate stops allowing anything; null for never." }),
+    signature: z.string().min(1).max(8192).optional().meta({
+      description:
+        "The issuer's signature: a compact JWS by a registered key (`kid`) of another agent of the organization over the RFC 8785 JSON of {type: \"agent-settlement/mandate\", agentId, limits, allowedCounterparties, expiresAt}, the terms as the mandate shows them (limits sorted by currency, counterparties sorted, expiresAt as an ISO time in UTC with milliseconds); the SDK's `mandateStatementText` writes it. Receipts carry it. Without it the mandate is unsigned.",
+    }),
   })
   .meta({
     id: "MandateInput",
@@ -70,6 +74,9 @@ export const ZMandate = z
     expiresAt: z.string().nullable(),
     version: z.int().positive().meta({
       description: "Grows by one on each change of the agent's mandate (removal included).",
+    }),
+    signedBy: z.object({ agentId: z.string(), keyId: z.string() }).nullable().meta({
+      description: "Who signed the mandate (mandate.signature when set), null for unsigned.",
     }),
     hash: z.string().meta({
       description:

@@ -2,6 +2,7 @@ import type { TReceiptRow } from "@/db/schema";
 import {
   check,
   checkAgreementOf,
+  checkMandateSignature,
   checkReceiptFacts,
   createMemoryNodeStore,
   type TAttestStatus,
@@ -31,11 +32,13 @@ const runChecks = async (attestation: TStoredAttestation, jwks: TJwks) => {
     const { receipt, evidence } = attestation;
     const facts = checkReceiptFacts({ receipt, evidence });
     const agreement = await checkAgreementOf({ ...receipt, evidence });
+    const mandateSignature = await checkMandateSignature(evidence);
     const detail = attestation.logProblem ?? "the receipt is not sealed in the log yet";
     return {
       checks: [
         ...facts.checks,
         ...(agreement ? [await agreement] : []),
+        ...(mandateSignature ? [mandateSignature] : []),
         check("inclusion", false, detail),
       ],
       evidence: facts.evidence,

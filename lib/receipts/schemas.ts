@@ -136,6 +136,7 @@ export const ZVerifyCheck = z
       "terms",
       "policy",
       "agreement",
+      "mandate_signature",
       "inclusion",
       "tree_head_signature",
       "tree_head_key_window",

@@ -4,6 +4,8 @@ import {
   type TStepTerms,
 } from "../../lib/attest/negotiation-transcript";
 
+/** What an issuer agent signs (compact JWS) as a mandate's `signature`. */
+export { mandateStatementText } from "../../lib/attest/mandate-signature";
 /*
  * What an agent signs to put its agreement on the record: the canonical statement of a
  * negotiation response or of the initiator's proposal, for a compact JWS (EdDSA or ES256) sent

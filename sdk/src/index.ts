@@ -1,5 +1,6 @@
 export {
   agreementPayloadText,
+  mandateStatementText,
   newNegotiationId,
   proposalPayloadText,
   type TAgreementStatement,

@@ -92,6 +92,7 @@ describe("PATCH /v1/agents/:id mandate", () => {
       allowedCounterparties: [a, b].sort(),
       expiresAt: "2099-01-01T00:00:00.000Z",
       version: 1,
+      signedBy: null,
       hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
     });
     const read = await call("GET", `/agents/${agent}`, { key: key() });

@@ -1349,6 +1349,8 @@ export interface components {
              * @default null
              */
             expiresAt?: string | null;
+            /** @description The issuer's signature: a compact JWS by a registered key (`kid`) of another agent of the organization over the RFC 8785 JSON of {type: "agent-settlement/mandate", agentId, limits, allowedCounterparties, expiresAt}, the terms as the mandate shows them (limits sorted by currency, counterparties sorted, expiresAt as an ISO time in UTC with milliseconds); the SDK's `mandateStatementText` writes it. Receipts carry it. Without it the mandate is unsigned. */
+            signature?: string;
         };
         MandateLimit: {
             /**
@@ -2117,6 +2119,11 @@ export interface components {
             expiresAt: string | null;
             /** @description Grows by one on each change of the agent's mandate (removal included). */
             version: number;
+            /** @description Who signed the mandate (mandate.signature when set), null for unsigned. */
+            signedBy: {
+                agentId: string;
+                keyId: string;
+            } | null;
             /**
              * @description SHA-256 of the RFC 8785 canonical JSON of {limits, allowedCounterparties, expiresAt} as shown (limits sorted by currency, counterparties sorted): what a receipt's mandate evidence names.
              * @example 0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0
@@ -2810,7 +2817,7 @@ export interface components {
         };
         VerifyCheck: {
             /** @enum {string} */
-            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "inclusion" | "tree_head_signature" | "tree_head_key_window" | "witness_cosignatures";
+            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "mandate_signature" | "inclusion" | "tree_head_signature" | "tree_head_key_window" | "witness_cosignatures";
             ok: boolean;
             /** @description Why the check failed, or what a passing check could not check. */
             detail?: string;
@@ -3091,6 +3098,11 @@ export interface components {
             expiresAt: string | null;
             /** @description Grows by one on each change of the agent's mandate (removal included). */
             version: number;
+            /** @description Who signed the mandate (mandate.signature when set), null for unsigned. */
+            signedBy: {
+                agentId: string;
+                keyId: string;
+            } | null;
             /**
              * @description SHA-256 of the RFC 8785 canonical JSON of {limits, allowedCounterparties, expiresAt} as shown (limits sorted by currency, counterparties sorted): what a receipt's mandate evidence names.
              * @example 0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0
@@ -3390,6 +3402,10 @@ export interface operations {
                      *             ],
                      *             "expiresAt": "string",
                      *             "version": 1,
+                     *             "signedBy": {
+                     *               "agentId": "string",
+                     *               "keyId": "string"
+                     *             },
                      *             "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
                      *           },
                      *           "createdAt": "string",
@@ -3559,6 +3575,10 @@ export interface operations {
                      *         ],
                      *         "expiresAt": "string",
                      *         "version": 1,
+                     *         "signedBy": {
+                     *           "agentId": "string",
+                     *           "keyId": "string"
+                     *         },
                      *         "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
                      *       },
                      *       "createdAt": "string",
@@ -3881,6 +3901,10 @@ export interface operations {
                      *         ],
                      *         "expiresAt": "string",
                      *         "version": 1,
+                     *         "signedBy": {
+                     *           "agentId": "string",
+                     *           "keyId": "string"
+                     *         },
                      *         "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
                      *       },
                      *       "createdAt": "string",
@@ -4240,6 +4264,10 @@ export interface operations {
                      *         ],
                      *         "expiresAt": "string",
                      *         "version": 1,
+                     *         "signedBy": {
+                     *           "agentId": "string",
+                     *           "keyId": "string"
+                     *         },
                      *         "hash": "0x5f2b9c1d4e8a7f60b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"
                      *       },
                      *       "createdAt": "string",
