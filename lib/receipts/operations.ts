@@ -59,7 +59,7 @@ export const verifyReceiptOperation = defineOperation({
   path: "/receipts/{id}/verify",
   summary: "Re-verify a receipt against the attest engine",
   description:
-    "Runs the named checks (evidence_chain, attest_hash, terms, policy, agreement for format 2, inclusion, tree_head_signature, tree_head_key_window) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.",
+    "Runs the named checks (evidence_chain, attest_hash, terms, policy, agreement for format 2, mandate_signature when the payer had a mandate, inclusion, tree_head_signature, tree_head_key_window) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.",
   tag,
   scope: "attest.verify",
   params: ZReceiptParams,

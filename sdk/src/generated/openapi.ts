@@ -713,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Re-verify a receipt against the attest engine
-         * @description Runs the named checks (evidence_chain, attest_hash, terms, policy, agreement for format 2, inclusion, tree_head_signature, tree_head_key_window) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.
+         * @description Runs the named checks (evidence_chain, attest_hash, terms, policy, agreement for format 2, mandate_signature when the payer had a mandate, inclusion, tree_head_signature, tree_head_key_window) on the stored receipt. A receipt that no longer verifies becomes `invalid`. 409 while another verification of the same receipt runs.
          *
          *     Scope: `attest.verify`.
          */
