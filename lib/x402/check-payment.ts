@@ -5,6 +5,7 @@ import { readCompactJws, verifyAgreementJws } from "@/lib/attest/agreement-jws";
 import { canonicalJson } from "@/lib/attest/canonical";
 import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
+import { assertStorableText, isStorableText } from "@/lib/http/storable-text";
 import { getWallets } from "@/lib/ledger/get-wallets";
 import { checkSettlementMandate } from "@/lib/mandates/check-settlement-mandate";
 import { partiesOf } from "@/lib/negotiations/parties";
@@ -87,6 +88,13 @@ export async function checkPayment(
   } catch {
     return refuse("invalid_payload", "The JWS payload is not JSON.");
   }
+  // Its values reach the database (payer, nonce): refuse what could not be stored.
+  try {
+    assertStorableText(statementJson, "payload");
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return refuse("invalid_payload", `${error.param}: ${error.message}`);
+  }
   const statement = ZPaymentStatement.safeParse(statementJson);
   if (!statement.success)
     return refuse("invalid_payload", "The JWS payload is not a payment statement.");
@@ -96,7 +104,8 @@ export async function checkPayment(
 
   const payer = await findAgent(executor, environment, payerId);
   if (!payer) return refuse("invalid_payload", `No agent ${payerId} in ${environment}.`, payerId);
-  const kid = typeof parsed.header.kid === "string" ? parsed.header.kid : "";
+  const named = parsed.header.kid;
+  const kid = typeof named === "string" && named.length <= 64 && isStorableText(named) ? named : "";
   const [key] = await executor
     .select()
     .from(agentKeys)

@@ -66,6 +66,7 @@ describe("setting a signed mandate", () => {
         /does not verify with the key/,
       ],
       [await sign(issuerKey, "key-unknown", statement({ limits })), /has a key key-unknown/],
+      [await sign(issuerKey, "akey-\u0000", statement({ limits })), /must be a compact JWS naming/],
       ["not-a-jws", /must be a compact JWS/],
     ];
     for (const [signature, message] of cases) {

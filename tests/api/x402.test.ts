@@ -85,15 +85,14 @@ async function paymentFor(
 }
 
 /** A payment signed by hand, for statements the SDK would never make (an expired one). */
-async function signedPayment(required: PaymentRequirements, expiresAt: string) {
-  const text = paymentStatementText({
-    requirements: required,
-    payer,
-    nonce: `nonce-${crypto.randomUUID()}`,
-    expiresAt,
-  });
+async function signedPayment(
+  required: PaymentRequirements,
+  expiresAt: string,
+  { nonce = `nonce-${crypto.randomUUID()}`, kid = keyId } = {},
+) {
+  const text = paymentStatementText({ requirements: required, payer, nonce, expiresAt });
   const jws = await new CompactSign(new TextEncoder().encode(text))
-    .setProtectedHeader({ alg: "EdDSA", kid: keyId })
+    .setProtectedHeader({ alg: "EdDSA", kid })
     .sign(signer.privateKey);
   return { x402Version: 2, accepted: required, payload: { jws } } satisfies PaymentPayload;
 }
@@ -300,6 +299,21 @@ describe("x402 facilitator", () => {
         await signedPayment(required, new Date(Date.now() - 1000).toISOString()),
         required,
         "invalid_exact_agent_payload_expired",
+      );
+    });
+
+    test("a statement or key id holding text PostgreSQL cannot store", async () => {
+      const required = requirements();
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await refused(
+        await signedPayment(required, later, { nonce: `nonce-${"\u0000".repeat(16)}` }),
+        required,
+        "invalid_payload",
+      );
+      await refused(
+        await signedPayment(required, later, { kid: `${keyId}\u0000` }),
+        required,
+        "invalid_exact_agent_payload_signature",
       );
     });
 
