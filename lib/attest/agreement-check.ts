@@ -128,8 +128,8 @@ const signedDetail = (steps: TTranscriptStep[]): string => {
  * The `agreement` check of a format 2 receipt: the evidence holds the whole negotiation
  * transcript, in order, ending in the terms and the acceptances the receipt settled, every
  * agent signature in it (an x402 payer's payment JWS included) verifies with the public key it
- * carries and signs that step's terms, and every party the
- * negotiation's signature requirement names signed the final terms. Its detail names who signed.
+ * carries and signs that step's terms, and every party the negotiation's signature requirement
+ * names signed the final terms. Its detail names who signed.
  */
 export const checkAgreement = async ({
   negotiationId,

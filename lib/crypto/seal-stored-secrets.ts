@@ -49,28 +49,41 @@ const sealedColumns: TSealedColumn[] = [
 ];
 
 /**
- * Seals the plaintext secrets a database from before sealing holds, at start, so that reads only
- * ever open sealed values. Each row is replaced only if it still holds the plaintext that was
- * read: processes starting at once may both seal it, and the first write wins.
+ * Replaces each stored secret that `which` selects by `rewrite` of it, in every sealed column.
+ * Each row is replaced only if it still holds the value that was read: processes doing this at
+ * once may both try, and the first write wins. Answers how many rows were replaced.
  */
-export async function sealStoredSecrets(): Promise<number> {
-  let sealed = 0;
+async function rewriteStoredSecrets(
+  which: (column: TSealedColumn) => SQL | undefined,
+  rewrite: (value: string, context: string) => string,
+): Promise<number> {
+  let replacedCount = 0;
   for (const column of sealedColumns) {
-    const plain = await db
+    const rows = await db
       .select({ id: column.id, value: column.value })
       .from(column.table)
-      .where(and(isNotNull(column.value), sql`${column.value} !~ ${sealedPattern}`, column.only));
-    for (const row of plain as { id: string; value: string }[]) {
+      .where(which(column));
+    for (const row of rows as { id: string; value: string }[]) {
       const replaced = await db
         .update(column.table)
-        .set({ [column.value.name]: seal(row.value, column.context(row.id)) })
+        .set({ [column.value.name]: rewrite(row.value, column.context(row.id)) })
         .where(and(eq(column.id, row.id), eq(column.value, row.value)))
         .returning({ id: column.id });
-      sealed += replaced.length;
+      replacedCount += replaced.length;
     }
   }
-  return sealed;
+  return replacedCount;
 }
+
+/**
+ * Seals the plaintext secrets a database from before sealing holds, at start, so that reads only
+ * ever open sealed values. Processes starting at once may both seal one; the first write wins.
+ */
+export const sealStoredSecrets = (): Promise<number> =>
+  rewriteStoredSecrets(
+    (column) => and(isNotNull(column.value), sql`${column.value} !~ ${sealedPattern}`, column.only),
+    (plaintext, context) => seal(plaintext, context),
+  );
 
 /** The sealed values of a column whose key is not `keyId`, the sealing key. */
 const sealedUnderOtherKeys = (column: TSealedColumn, keyId: string) =>
@@ -100,26 +113,13 @@ export async function countSealedUnderOtherKeys(): Promise<Record<string, number
 /**
  * Re-seals under the sealing key every stored secret sealed under another key of the keyring
  * (SECRETS_DECRYPTION_KEYS): the second half of a key rotation, after which the old key can go.
- * Each row is replaced only if it still holds the value that was read. A value no key of the
- * keyring opens throws, naming its key, and what was re-sealed before it stays re-sealed.
+ * A value no key of the keyring opens throws, naming its key, and what was re-sealed before it
+ * stays re-sealed.
  */
-export async function resealStoredSecrets(): Promise<number> {
+export const resealStoredSecrets = (): Promise<number> => {
   const key = secretsKey();
-  let resealed = 0;
-  for (const column of sealedColumns) {
-    const rows = await db
-      .select({ id: column.id, value: column.value })
-      .from(column.table)
-      .where(sealedUnderOtherKeys(column, key.id));
-    for (const row of rows as { id: string; value: string }[]) {
-      const context = column.context(row.id);
-      const replaced = await db
-        .update(column.table)
-        .set({ [column.value.name]: seal(open(row.value, context), context, key) })
-        .where(and(eq(column.id, row.id), eq(column.value, row.value)))
-        .returning({ id: column.id });
-      resealed += replaced.length;
-    }
-  }
-  return resealed;
-}
+  return rewriteStoredSecrets(
+    (column) => sealedUnderOtherKeys(column, key.id),
+    (sealed, context) => seal(open(sealed, context), context, key),
+  );
+};

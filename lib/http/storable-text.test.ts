@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ApiError } from "./api-error";
-import { assertStorableText } from "./storable-text";
+import { assertStorableText, storableId } from "./storable-text";
 
 const paramOf = (value: unknown, root?: string) => {
   try {
@@ -23,5 +23,15 @@ describe("assertStorableText", () => {
     expect(paramOf({ metadata: { "k\u0000": "v" } }, "body")).toBe("metadata.k\u0000");
     expect(paramOf("\u0000", "body")).toBe("body");
     expect(paramOf({ id: "agent-\u0000" })).toBe("id");
+  });
+});
+
+describe("storableId", () => {
+  test("takes a string of 1 to 64 storable characters, nothing else", () => {
+    expect(storableId("akey-7Hc2pQ9xLm4vB1sD")).toBe("akey-7Hc2pQ9xLm4vB1sD");
+    expect(storableId("k".repeat(64))).toBe("k".repeat(64));
+    for (const refused of ["", "k".repeat(65), "akey-\u0000", "akey-\uD800", 42, null, undefined]) {
+      expect(storableId(refused)).toBeUndefined();
+    }
   });
 });

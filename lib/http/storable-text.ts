@@ -41,3 +41,12 @@ export function assertStorableText(value: unknown, root?: string): void {
     param,
   );
 }
+
+/**
+ * `value` as an id to look up, when it can be one: a string of 1 to 64 characters that PostgreSQL
+ * can store (a JWS header's `kid`, say); undefined otherwise, so no lookup sends it to the database.
+ */
+export const storableId = (value: unknown): string | undefined =>
+  typeof value === "string" && value.length > 0 && value.length <= 64 && isStorableText(value)
+    ? value
+    : undefined;

@@ -5,7 +5,7 @@ import { readCompactJws, type TMandateSignature, verifyMandateSignature } from "
 import type { TMandateTerms } from "@/lib/attest/mandate";
 import type { TTenant } from "@/lib/auth/tenant";
 import { invalid } from "@/lib/http/api-error";
-import { isStorableText } from "@/lib/http/storable-text";
+import { storableId } from "@/lib/http/storable-text";
 
 const refuse = (message: string) => invalid(message, "mandate.signature");
 
@@ -23,9 +23,9 @@ export async function mandateSigner(
     jws,
   }: { tenant: TTenant; agentId: string; terms: TMandateTerms; jws: string },
 ): Promise<TMandateSignature> {
-  const kid = readCompactJws(jws)?.header.kid;
-  if (typeof kid !== "string" || kid.length === 0 || kid.length > 64 || !isStorableText(kid))
-    throw refuse("The signature must be a compact JWS naming its key's kid.");
+  const parsed = readCompactJws(jws);
+  const kid = parsed && storableId(parsed.header.kid);
+  if (!kid) throw refuse("The signature must be a compact JWS naming its key's kid.");
   const [found] = await tx
     .select({ key: agentKeys, agent: agents })
     .from(agentKeys)

@@ -9,7 +9,7 @@ import {
 } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import { invalid } from "@/lib/http/api-error";
-import { isStorableText } from "@/lib/http/storable-text";
+import { storableId } from "@/lib/http/storable-text";
 
 const refused = (message: string) => invalid(message, "signature");
 
@@ -36,8 +36,8 @@ export async function verifyStepSignature({
   if (!parsed) {
     throw refused("The signature is not a compact JWS (header.payload.signature, base64url).");
   }
-  const { kid } = parsed.header;
-  if (typeof kid !== "string" || kid.length === 0 || kid.length > 64 || !isStorableText(kid)) {
+  const kid = storableId(parsed.header.kid);
+  if (kid === undefined) {
     throw refused("The signature's JWS header must name the agent key's id as `kid`.");
   }
   const key = await findAgentKey({ tenant, agentId, keyId: kid }, executor);

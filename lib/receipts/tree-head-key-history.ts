@@ -1,15 +1,8 @@
 import type postgres from "postgres";
+import type { TTreeHeadTransitionRow } from "@/db/schema";
 import type { TTreeHeadKeyWindow } from "@/lib/attest";
 
-export type TTransitionRow = {
-  logId: string;
-  treeSize: number;
-  rootHash: string;
-  previousKeyId: string;
-  previousSignature: string;
-  keyId: string;
-  signature: string;
-};
+export type TTransitionRow = Omit<TTreeHeadTransitionRow, "seq" | "createdAt">;
 
 type THeadRow = { logId: string; origin: string; treeSize: number; keyId: string };
 

@@ -5,7 +5,7 @@ import { readCompactJws, verifyAgreementJws } from "@/lib/attest/agreement-jws";
 import { canonicalJson } from "@/lib/attest/canonical";
 import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
-import { assertStorableText, isStorableText } from "@/lib/http/storable-text";
+import { assertStorableText, storableId } from "@/lib/http/storable-text";
 import { getWallets } from "@/lib/ledger/get-wallets";
 import { checkSettlementMandate } from "@/lib/mandates/check-settlement-mandate";
 import { partiesOf } from "@/lib/negotiations/parties";
@@ -104,8 +104,7 @@ export async function checkPayment(
 
   const payer = await findAgent(executor, environment, payerId);
   if (!payer) return refuse("invalid_payload", `No agent ${payerId} in ${environment}.`, payerId);
-  const named = parsed.header.kid;
-  const kid = typeof named === "string" && named.length <= 64 && isStorableText(named) ? named : "";
+  const kid = storableId(parsed.header.kid) ?? "";
   const [key] = await executor
     .select()
     .from(agentKeys)
