@@ -9,6 +9,15 @@ const ZPaidStatement = z.looseObject({
   requirements: z.looseObject({ amount: z.string(), asset: z.string(), payTo: z.string() }),
 });
 
+/** Whether `text` is the RFC 8785 form of `json` (false for JSON it has none of, such as 1e400). */
+const isCanonical = (json: unknown, text: string) => {
+  try {
+    return canonicalJson(json) === text;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The text a step's x402 payment JWS must sign, or why it cannot be the step's: it signs the
  * RFC 8785 JSON of a payment statement by the step's agent, of the step's whole amount in its
@@ -29,7 +38,7 @@ export const x402PaymentText = (
     return { problem: "the x402 payment's payload is not JSON" };
   }
   const statement = ZPaidStatement.safeParse(json);
-  if (!statement.success || canonicalJson(json) !== parsed.payloadText)
+  if (!statement.success || !isCanonical(json, parsed.payloadText))
     return { problem: "the x402 payment's payload is not a canonical payment statement" };
   const { payer, requirements } = statement.data;
   const [split, ...others] = step.terms.splits;
