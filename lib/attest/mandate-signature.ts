@@ -2,7 +2,12 @@ import { z } from "zod";
 import { ZAgentPublicJwk } from "./agent-public-key";
 import { verifyAgreementJws } from "./agreement-jws";
 import { canonicalJson } from "./canonical";
-import { MANDATE_RECORD_TYPE, normalizeMandateTerms, type TMandateTerms } from "./mandate";
+import {
+  MANDATE_RECORD_TYPE,
+  normalizeMandateTerms,
+  type TMandateTerms,
+  ZMandateCheckedPayload,
+} from "./mandate";
 import type { TEvidenceRecord } from "./schemas";
 import { check, type TVerifyCheck } from "./verify-check";
 
@@ -59,31 +64,34 @@ export const verifyMandateSignature = async ({
     statement: STATEMENT_SHAPE,
   });
 
-const ZSignedRecord = z.looseObject({
-  payerAgentId: ZId,
-  signature: ZMandateSignature.optional(),
-});
-
 /**
  * The `mandate_signature` check, for receipts whose evidence holds a mandate record: whether the
  * payer's mandate was signed and by whom, and that the signature signs exactly the recorded
- * terms for the payer. Null without a (readable) mandate record: the policy check covers it.
+ * terms for the payer. Null without a readable mandate record: the policy check names it.
  */
 export const checkMandateSignature = async (
   evidence: readonly Pick<TEvidenceRecord, "type" | "payload">[],
 ): Promise<TVerifyCheck | null> => {
   const record = evidence.find((candidate) => candidate.type === MANDATE_RECORD_TYPE);
-  const parsed = record && ZSignedRecord.safeParse(record.payload);
+  const parsed = record && ZMandateCheckedPayload.safeParse(record.payload);
   if (!parsed?.success) return null;
-  const { payerAgentId, signature } = parsed.data;
-  if (!signature)
+  const { payerAgentId, mandate, signature: recorded } = parsed.data;
+  if (recorded === undefined)
     return check("mandate_signature", true, `the mandate of ${payerAgentId} is not signed`);
+  const read = ZMandateSignature.safeParse(recorded);
+  if (!read.success)
+    return check(
+      "mandate_signature",
+      false,
+      "the mandate's signature is not {jws, signerAgentId, keyId, publicJwk}",
+    );
+  const signature = read.data;
   if (signature.signerAgentId === payerAgentId)
     return check("mandate_signature", false, `${payerAgentId} signed its own mandate`);
   const verdict = await verifyMandateSignature({
     signature,
     agentId: payerAgentId,
-    terms: record!.payload.mandate as TMandateTerms,
+    terms: mandate,
   });
   return verdict.ok
     ? check(
