@@ -19,7 +19,7 @@ import { agentOf } from "../support/deals";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
 import { malformedCredentials } from "../support/route-tests";
 import { seedTenant, type TTestTenant } from "../support/tenant";
-import { tenantRows } from "../support/tenant-rows";
+import { restingTenantRows, tenantRows } from "../support/tenant-rows";
 
 /**
  * Generated abuse of every operation: each bad variant of a valid request is answered 4xx in the
@@ -184,33 +184,6 @@ const asBad = (valid: TValidRequest) => ({
   body: valid.body,
 });
 
-/** Rows that background work is still going to change (sealing, executing, delivering). */
-function moving(rows: Record<string, unknown[]>) {
-  const withStatus = (table: string, status: string) =>
-    (rows[table] ?? []).filter((row) => (row as { status: string }).status === status);
-  return [
-    ...withStatus("receipts", "pending"),
-    ...withStatus("settlements", "executing"),
-    ...withStatus("webhook_deliveries", "pending"),
-  ];
-}
-
-/**
- * The organization's rows once background work on them has come to rest: nothing sealing,
- * executing or delivering, and two snapshots a moment apart that agree.
- */
-async function settledRows() {
-  let previous = await tenantRows(tenant.organizationId);
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const current = await tenantRows(tenant.organizationId);
-    if (moving(current).length === 0 && JSON.stringify(current) === JSON.stringify(previous))
-      return current;
-    previous = current;
-  }
-  throw new Error(`background work did not come to rest: ${JSON.stringify(moving(previous))}`);
-}
-
 test("every operation has a fixture", () => {
   const missing = allOperations.filter((operation) => !fixtures[operation.operationId]);
   expect(missing.map((operation) => operation.operationId)).toEqual([]);
@@ -223,7 +196,7 @@ describe.each(allOperations.map((operation) => [operation.operationId, operation
       figures.operations += 1;
       const valid = await fixtures[operation.operationId]!(world);
       const documented = documentedErrorCodes(operation);
-      const before = await settledRows();
+      const before = await restingTenantRows(tenant.organizationId);
       for (const request of badRequests(operation, valid)) {
         const answer = await send(operation, request);
         const context = `${request.what}: ${answer.status} ${answer.text.slice(0, 300)}`;

@@ -4,7 +4,7 @@ import { consoleCall, removeMembers, sandboxKeyFor } from "../support/console-ca
 import { signedUpMember, type TMember } from "../support/console-session";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
-import { tenantRows } from "../support/tenant-rows";
+import { restingTenantRows, tenantRows } from "../support/tenant-rows";
 
 let owner: TMember;
 let stranger: TMember;
@@ -47,7 +47,8 @@ describe("settlement actions in the console", { timeout: 60_000 }, () => {
 
   test("dispute needs a reason: without one a 400 that changes nothing, with one disputed", async () => {
     const id = await executed(1_500);
-    const before = await tenantRows(owner.organizationId);
+    // The receipt seals in the background: the rows compared are those at rest.
+    const before = await restingTenantRows(owner.organizationId);
     expectError(
       await consoleCall(owner, "POST", actionPath(id, "dispute"), {}),
       400,

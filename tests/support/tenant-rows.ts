@@ -28,3 +28,31 @@ export async function tenantRows(organizationId: string) {
   }
   return snapshot;
 }
+
+/** Rows that background work is still going to change (sealing, executing, delivering). */
+export function movingRows(rows: Record<string, unknown[]>) {
+  const withStatus = (table: string, status: string) =>
+    (rows[table] ?? []).filter((row) => (row as { status: string }).status === status);
+  return [
+    ...withStatus("receipts", "pending"),
+    ...withStatus("settlements", "executing"),
+    ...withStatus("webhook_deliveries", "pending"),
+  ];
+}
+
+/**
+ * The organization's rows once background work on them has come to rest: nothing sealing,
+ * executing or delivering, and two snapshots a moment apart that agree. The "before" of a
+ * "nothing was written" check that follows a settlement, whose receipt seals in the background.
+ */
+export async function restingTenantRows(organizationId: string) {
+  let previous = await tenantRows(organizationId);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const current = await tenantRows(organizationId);
+    if (movingRows(current).length === 0 && JSON.stringify(current) === JSON.stringify(previous))
+      return current;
+    previous = current;
+  }
+  throw new Error(`background work did not come to rest: ${JSON.stringify(movingRows(previous))}`);
+}
