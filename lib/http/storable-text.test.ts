@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ApiError } from "./api-error";
-import { assertStorableText, storableId } from "./storable-text";
+import { assertStorableText, storableCopy, storableId } from "./storable-text";
 
 const paramOf = (value: unknown, root?: string) => {
   try {
@@ -33,5 +33,17 @@ describe("storableId", () => {
     for (const refused of ["", "k".repeat(65), "akey-\u0000", "akey-\uD800", 42, null, undefined]) {
       expect(storableId(refused)).toBeUndefined();
     }
+  });
+});
+
+describe("storableCopy", () => {
+  test("writes NUL and unpaired surrogates, in keys and values, as escape text; keeps the rest", () => {
+    const copy = storableCopy({
+      error: { param: "metadata.k\u0000", list: ["x\ud800", "👋", 1, null], "\udc00": true },
+    });
+    expect(copy).toEqual({
+      error: { param: "metadata.k\\u0000", list: ["x\\ud800", "👋", 1, null], "\\udc00": true },
+    });
+    expect(paramOf(copy, "body")).toBe("storable");
   });
 });

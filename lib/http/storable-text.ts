@@ -2,8 +2,10 @@ import { invalid } from "./api-error";
 
 // NUL, and UTF-16 code units that are not half of a surrogate pair: PostgreSQL's text and
 // jsonb refuse both, so they are turned away before any work instead of failing a write.
-const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const unstorable = (text: string) => text.includes("\u0000") || unpairedSurrogate.test(text);
+const unstorableCharacter =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const unstorable = (text: string) => text.search(unstorableCharacter) !== -1;
 
 /** Whether PostgreSQL can store `text` as text or jsonb. */
 export const isStorableText = (text: string) => !unstorable(text);
@@ -50,3 +52,25 @@ export const storableId = (value: unknown): string | undefined =>
   typeof value === "string" && value.length > 0 && value.length <= 64 && isStorableText(value)
     ? value
     : undefined;
+
+const escapeUnstorable = (text: string) =>
+  text.replace(
+    unstorableCharacter,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+
+/**
+ * A copy of JSON `value` that PostgreSQL can store as jsonb: each NUL or unpaired surrogate in a
+ * string or object key is written out as its `\uXXXX` escape text (for what the service stores
+ * about a request it refused, such as an error envelope naming the unstorable field).
+ */
+export function storableCopy(value: unknown): unknown {
+  if (typeof value === "string") return escapeUnstorable(value);
+  if (Array.isArray(value)) return value.map(storableCopy);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [escapeUnstorable(key), storableCopy(item)]),
+    );
+  }
+  return value;
+}

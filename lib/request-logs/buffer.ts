@@ -1,5 +1,6 @@
 import { config } from "@/config";
 import { db } from "@/db/client";
+import { isDatabaseUnavailable } from "@/db/connection-failure";
 import { requestLogs, type TNewRequestLogRow } from "@/db/schema";
 import { log } from "@/lib/observability/logger";
 
@@ -57,12 +58,35 @@ export function bufferRequestLog(entry: TNewRequestLogRow): void {
 
 /**
  * Writes every buffered entry, one multi-row INSERT per batch. Flushes run one after another so
- * that a shutdown's flush also waits for the one a timer started. A failed batch goes back to the
- * front of the buffer and is tried again after the flush interval.
+ * that a shutdown's flush also waits for the one a timer started. A batch that fails because the
+ * database is unavailable goes back to the front of the buffer and is tried again after the flush
+ * interval; a batch the database refuses is written row by row, so that one entry it cannot store
+ * is dropped (and logged) instead of holding back every entry after it.
  */
 export function flushRequestLogs(): Promise<void> {
   state.flushes = state.flushes.catch(() => undefined).then(writeBuffered);
   return state.flushes;
+}
+
+// A request id is unique, so a batch retried after an ambiguous failure is not doubled.
+const insertEntries = (entries: TNewRequestLogRow[]) =>
+  db.insert(requestLogs).values(entries).onConflictDoNothing();
+
+async function writeOneByOne(batch: TNewRequestLogRow[]): Promise<void> {
+  for (const [index, entry] of batch.entries()) {
+    try {
+      await insertEntries([entry]);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        state.entries.unshift(...batch.slice(index));
+        throw error;
+      }
+      log.error(
+        { err: error, requestId: entry.id },
+        "request logs: the database refused an entry; it is dropped",
+      );
+    }
+  }
 }
 
 async function writeBuffered(): Promise<void> {
@@ -71,11 +95,15 @@ async function writeBuffered(): Promise<void> {
     const batch = state.entries.splice(0, REQUEST_LOG_BATCH_SIZE);
     state.writing = batch.length;
     try {
-      // A request id is unique, so a batch retried after an ambiguous failure is not doubled.
-      await db.insert(requestLogs).values(batch).onConflictDoNothing();
+      await insertEntries(batch).catch((error) => {
+        if (isDatabaseUnavailable(error)) {
+          // The bound counted this batch all along, so it fits back in front of newer entries.
+          state.entries.unshift(...batch);
+          throw error;
+        }
+        return writeOneByOne(batch);
+      });
     } catch (error) {
-      // The bound counted this batch all along, so it fits back in front of newer entries.
-      state.entries.unshift(...batch);
       scheduleFlush(REQUEST_LOG_FLUSH_MS);
       throw error;
     } finally {

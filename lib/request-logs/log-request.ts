@@ -1,18 +1,24 @@
 import type { TAuthContext } from "@/lib/auth/auth-context";
+import { storableCopy } from "@/lib/http/storable-text";
 import { log } from "@/lib/observability/logger";
 import { bufferRequestLog } from "./buffer";
 
 const maxPathLength = 2_048;
 const maxErrorLength = 16_384;
 
-/** The error envelope of a failed response, read from a copy so the client's body is untouched. */
+/**
+ * The error envelope of a failed response, read from a copy so the client's body is untouched.
+ * It may name a field that held a NUL (the reason it was refused), so it is kept as jsonb can be.
+ */
 async function errorEnvelope(response: Response): Promise<Record<string, unknown> | null> {
   if (response.status < 400) return null;
   const text = await response.clone().text();
   if (text.length > maxErrorLength) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
+    return parsed && typeof parsed === "object"
+      ? (storableCopy(parsed) as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -228,6 +228,25 @@ describe("request logs", () => {
     }
   });
 
+  test("a refusal naming a field that holds NUL or a lone surrogate is logged with the field escaped, and holds back no other entry", async () => {
+    const writer = await signedUpMember();
+    try {
+      const { secret } = await createKey(writer, "Unstorable");
+      // Sent together, so that the three entries share one batch.
+      const responses = await Promise.all([
+        call("POST", "/agents", { key: secret, body: { name: "a", metadata: { "k\u0000": 1 } } }),
+        call("POST", "/agents", { key: secret, body: { name: "a", metadata: { "k\ud800": 1 } } }),
+        call("GET", "/agents", { key: secret }),
+      ]);
+      expect(responses.map((response) => response.status)).toEqual([400, 400, 200]);
+      const rows = await flushed(writer, 3);
+      const params = rows.filter((row) => row.status === 400).map((row) => row.error.error.param);
+      expect(params.sort()).toEqual(["metadata.k\\u0000", "metadata.k\\ud800"]);
+    } finally {
+      await db.delete(organizations).where(eq(organizations.id, writer.organizationId));
+    }
+  });
+
   test("retention deletes entries past RETENTION_REQUEST_LOGS_DAYS and keeps the rest", async () => {
     const settings = retentionSettings();
     const day = 86_400_000;
