@@ -12,7 +12,7 @@ import { call, eventually } from "../support/api";
 import { agentOf, negotiate, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
-import { tenantRows } from "../support/tenant-rows";
+import { restingTenantRows, tenantRows } from "../support/tenant-rows";
 
 let tenant: TTestTenant;
 beforeAll(async () => {
@@ -411,7 +411,7 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
       responders: [first],
       terms: { amount: { value: 500, currency: "USD" } },
     });
-    const before = await tenantRows(tenant.organizationId);
+    const before = await restingTenantRows(tenant.organizationId);
     const refused = await respond(opened.id, {
       agentId: first,
       action: "accept",
@@ -497,7 +497,7 @@ describe("bad signatures are 400 on signature and change nothing", () => {
   ];
   for (const [name, signature, message] of cases) {
     test(name, async () => {
-      const before = await tenantRows(tenant.organizationId);
+      const before = await restingTenantRows(tenant.organizationId);
       const refused = await respond(negotiation.id, {
         agentId: payee,
         action: "accept",

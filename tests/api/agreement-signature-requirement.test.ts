@@ -16,7 +16,7 @@ import { call, eventually } from "../support/api";
 import { agentOf, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
-import { tenantRows } from "../support/tenant-rows";
+import { restingTenantRows, tenantRows } from "../support/tenant-rows";
 
 /*
  * A negotiation can require signatures of its final terms: `all` (the payer too) or `responders`.
@@ -145,7 +145,7 @@ describe("signatures: all", () => {
   test("an unsigned payer cannot settle, and the refusal names it", async () => {
     const negotiationId = await open("all", { payerSigns: false });
     await accept(negotiationId, "all", true);
-    const before = await tenantRows(tenant.organizationId);
+    const before = await restingTenantRows(tenant.organizationId);
     const refused = await settle(negotiationId);
     expectError(refused, 409, "conflict", "negotiationId");
     expect(refused.body.error.message).toContain(`not signed by ${payer}`);
@@ -308,7 +308,7 @@ describe("the payer's signed proposal", () => {
   });
 
   test("needs its id, a valid signature and a fresh id; nothing is written otherwise", async () => {
-    const before = await tenantRows(tenant.organizationId);
+    const before = await restingTenantRows(tenant.organizationId);
     const body = { initiatorAgentId: payer, responders: [payee], terms: terms() };
     const id = newNegotiationId();
     const withoutId = await call("POST", "/negotiations", {

@@ -13,7 +13,7 @@ import {
 } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
-import { tenantRows } from "../support/tenant-rows";
+import { restingTenantRows, tenantRows } from "../support/tenant-rows";
 
 let tenant: TTestTenant;
 let other: TTestTenant;
@@ -136,7 +136,7 @@ describe("PATCH /v1/agents/:id mandate", () => {
   test("bad mandates are 400 with the param and change nothing", async () => {
     const agent = await agentOf(key());
     await setMandate(agent, mandate());
-    const before = await tenantRows(tenant.organizationId);
+    const before = await restingTenantRows(tenant.organizationId);
     const cases: [unknown, string][] = [
       [{}, "mandate.limits"],
       [{ limits: [] }, "mandate.limits"],
@@ -191,7 +191,7 @@ describe("PATCH /v1/agents/:id mandate", () => {
       body: { agent_id: agent, scopes: ["agent.update"] },
     });
     expect(token.status, JSON.stringify(token.body)).toBe(201);
-    const before = await tenantRows(tenant.organizationId);
+    const before = await restingTenantRows(tenant.organizationId);
     const self = await call("PATCH", `/agents/${agent}`, {
       key: token.body.token,
       body: { mandate: null },
@@ -222,7 +222,7 @@ describe("settlements under a mandate", () => {
       key: key(),
       body: { agentId: payee, action: "accept" },
     });
-    const before = await tenantRows(tenant.organizationId);
+    const before = await restingTenantRows(tenant.organizationId);
     const refusals: [string, string, RegExp][] = [
       [tooMuch, "mandate_limit_exceeded", /10\.01 USD is above the limit of 10\.00 USD/],
       [elsewhere, "mandate_counterparty_not_allowed", new RegExp(`not allow paying ${stranger}`)],
@@ -244,13 +244,13 @@ describe("settlements under a mandate", () => {
       .settlement.id;
     await setMandate(payer, mandate());
     const walletsBefore = [await wallet(payer), await wallet(payee)];
-    const before = await tenantRows(tenant.organizationId);
+    const before = await restingTenantRows(tenant.organizationId);
     const refused = await call("POST", `/settlements/${big}/execute`, { key: key(), body: {} });
     expectError(refused, 422, "mandate_limit_exceeded");
 
     await setMandate(payer, mandate({ expiresAt: new Date(Date.now() + 1500).toISOString() }));
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const rowsBefore = await tenantRows(tenant.organizationId);
+    const rowsBefore = await restingTenantRows(tenant.organizationId);
     const expired = await call("POST", `/settlements/${soon}/execute`, { key: key(), body: {} });
     expect(expectError(expired, 422, "mandate_expired").message).toContain("expired at");
     expect(await tenantRows(tenant.organizationId)).toEqual(rowsBefore);
