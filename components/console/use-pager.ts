@@ -1,18 +1,22 @@
 "use client";
 
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { CURSOR_PARAM } from "@/lib/console/filters-key";
+import { writeUrlQuery } from "./url-query";
 
 /**
- * Keyset paging: the cursors of the pages before the current one, so "Previous" needs no
- * backwards API. `reset` goes back to the first page (when a filter changes).
+ * Keyset paging kept in the URL: `?cursor=…&cursor=…` lists the cursors that led to the current
+ * page, so "Previous" needs no backwards API, a reload or a shared link opens the same page, and
+ * Back returns to the page before. A page holds one paged list.
  */
 export function usePager() {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursors = useSearchParams().getAll(CURSOR_PARAM);
   return {
     cursor: cursors.at(-1) ?? null,
-    pageNumber: cursors.length,
-    next: (cursor: string | null) => setCursors((list) => [...list, cursor]),
-    previous: () => setCursors((list) => (list.length > 1 ? list.slice(0, -1) : list)),
-    reset: () => setCursors([null]),
+    pageNumber: cursors.length + 1,
+    next: (cursor: string | null) => {
+      if (cursor) writeUrlQuery("push", { [CURSOR_PARAM]: [...cursors, cursor] });
+    },
+    previous: () => writeUrlQuery("push", { [CURSOR_PARAM]: cursors.slice(0, -1) }),
   };
 }

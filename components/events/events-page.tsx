@@ -22,17 +22,16 @@ export function objectIdOf(event: TEventEnvelope): string | null {
 export function EventsPage({
   environment,
   eventTypes,
-  initial,
 }: {
   environment: TEnvironment;
   eventTypes: readonly string[];
-  initial: TFilters;
 }) {
   const { filters, change, list, filtered } = useFilteredList<TEventEnvelope, TFilters>({
-    initial,
+    defaults: { type: "", objectId: "" },
     toQuery: (current) => {
       const query: Record<string, string> = {};
-      if (current.type) query.type = current.type;
+      // A type from a link that names none the service knows is left out, as "any type".
+      if (eventTypes.includes(current.type)) query.type = current.type;
       if (current.objectId.trim()) query.objectId = current.objectId.trim();
       return query;
     },

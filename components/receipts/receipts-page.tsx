@@ -36,15 +36,9 @@ function filterQuery(filters: TFilters): Record<string, string> {
   return query;
 }
 
-export function ReceiptsPage({
-  environment,
-  settlementId,
-}: {
-  environment: TEnvironment;
-  settlementId: string;
-}) {
+export function ReceiptsPage({ environment }: { environment: TEnvironment }) {
   const { filters, change, list, filtered } = useFilteredList<TReceiptListItem, TFilters>({
-    initial: { ...noFilters, settlementId },
+    defaults: noFilters,
     toQuery: filterQuery,
     queryKey: (query) => queryKeys.receipts(environment, query),
     path: "/api/console/receipts",

@@ -16,15 +16,9 @@ const noFilters: TFilters = { requestId: "", status: "", keyId: "" };
 
 const statuses = ["2xx", "4xx", "5xx", "400", "401", "403", "404", "409", "429", "500"];
 
-export function RequestLogsPage({
-  environment,
-  initial,
-}: {
-  environment: TEnvironment;
-  initial: TFilters;
-}) {
+export function RequestLogsPage({ environment }: { environment: TEnvironment }) {
   const { filters, change, list, filtered } = useFilteredList<TRequestLog, TFilters>({
-    initial,
+    defaults: noFilters,
     toQuery: (current) => {
       const query: Record<string, string> = {};
       for (const [name, value] of Object.entries(current))

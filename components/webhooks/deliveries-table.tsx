@@ -13,6 +13,7 @@ import {
 import { useCanChange } from "../console/member-role";
 import { Pager } from "../console/pager";
 import { usePager } from "../console/use-pager";
+import { useUrlFilters } from "../console/use-url-filters";
 import { Badge, type TBadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
@@ -44,7 +45,7 @@ export function DeliveriesTable({
 }) {
   const queryClient = useQueryClient();
   const pager = usePager();
-  const [filters, setFilters] = useState<TDeliveryFilters>(noDeliveryFilters);
+  const { filters, change } = useUrlFilters<TDeliveryFilters>(noDeliveryFilters);
   const [expanded, setExpanded] = useState<string | null>(null);
   const deliveries = useQuery({
     queryKey: queryKeys.deliveries(environment, webhookId, filters, pager.cursor),
@@ -75,14 +76,7 @@ export function DeliveriesTable({
   const filtered = filters.status !== "" || filters.eventType !== "";
   return (
     <>
-      <DeliveryFilters
-        filters={filters}
-        eventTypes={eventTypes}
-        onChange={(next) => {
-          setFilters(next);
-          pager.reset();
-        }}
-      />
+      <DeliveryFilters filters={filters} eventTypes={eventTypes} onChange={change} />
       {retry.error ? <div className={ui.alert}>{retry.error.message}</div> : null}
       <div className={ui.card}>
         {deliveries.error ? (

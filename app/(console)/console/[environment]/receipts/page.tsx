@@ -1,4 +1,5 @@
 import { ReceiptsPage } from "@/components/receipts/receipts-page";
+import { filtersKey } from "@/lib/console/filters-key";
 import { environmentParam, requireMember } from "@/lib/console/require-member";
 
 export const metadata = { title: "Receipts" };
@@ -8,15 +9,9 @@ export default async function Receipts({
   searchParams,
 }: {
   params: Promise<{ environment: string }>;
-  searchParams: Promise<{ settlementId?: string | string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const environment = await environmentParam(params);
   await requireMember(`/console/${environment}/receipts`);
-  const { settlementId } = await searchParams;
-  return (
-    <ReceiptsPage
-      environment={environment}
-      settlementId={typeof settlementId === "string" ? settlementId : ""}
-    />
-  );
+  return <ReceiptsPage key={filtersKey(await searchParams)} environment={environment} />;
 }
