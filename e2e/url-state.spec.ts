@@ -35,18 +35,18 @@ test("a list's filters and page live in the URL: reload, Back and a shared link 
     await expect(page.getByText("Page 1")).toBeVisible({ timeout: 1_000 });
     await expect(logs.rows()).toHaveCount(20, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  const firstPage = await logs.rows().evaluateAll((rows) =>
-    rows.map((row) => row.getAttribute("data-request-id")),
-  );
+  const firstPage = await logs
+    .rows()
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-request-id")));
 
   // Next: the cursor goes into the URL; a reload opens the same page.
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Page 2")).toBeVisible();
   await expect(page).toHaveURL(/[?&]cursor=/);
   await expect(logs.rows()).toHaveCount(6);
-  const secondPage = await logs.rows().evaluateAll((rows) =>
-    rows.map((row) => row.getAttribute("data-request-id")),
-  );
+  const secondPage = await logs
+    .rows()
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-request-id")));
   expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
   await page.reload();
   await expect(page.getByText("Page 2")).toBeVisible();
