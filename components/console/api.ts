@@ -159,10 +159,12 @@ export const queryKeys = {
     ["receipts", environment, "page", filters] as const,
   receipt: (environment: TEnvironment, id: string) =>
     ["receipts", environment, "detail", id] as const,
-  negotiations: (environment: TEnvironment) => ["negotiations", environment, "page"] as const,
+  negotiations: (environment: TEnvironment, filters: Record<string, string> = {}) =>
+    ["negotiations", environment, "page", filters] as const,
   negotiation: (environment: TEnvironment, id: string) =>
     ["negotiations", environment, "detail", id] as const,
-  settlements: (environment: TEnvironment) => ["settlements", environment, "page"] as const,
+  settlements: (environment: TEnvironment, filters: Record<string, string> = {}) =>
+    ["settlements", environment, "page", filters] as const,
   settlement: (environment: TEnvironment, id: string) =>
     ["settlements", environment, "detail", id] as const,
   webhooks: (environment: TEnvironment) => ["webhooks", environment] as const,

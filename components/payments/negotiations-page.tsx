@@ -3,21 +3,34 @@
 import Link from "next/link";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TNegotiation } from "../console/api";
+import { ListFilters, listFilterQuery, type TListFilters } from "../console/list-filters";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
-import { usePagedList } from "../console/use-paged-list";
+import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { NegotiationStatus } from "./status-badges";
 
-export function NegotiationsPage({ environment }: { environment: TEnvironment }) {
-  const list = usePagedList<TNegotiation>({
-    queryKey: queryKeys.negotiations(environment),
+type TFilters = TListFilters;
+const noFilters: TFilters = { status: "", createdAfter: "", createdBefore: "" };
+
+export function NegotiationsPage({
+  environment,
+  statuses,
+}: {
+  environment: TEnvironment;
+  /** The statuses to filter by (from the schema, which the browser does not load). */
+  statuses: readonly string[];
+}) {
+  const { filters, change, list, filtered } = useFilteredList<TNegotiation, TFilters>({
+    defaults: noFilters,
+    toQuery: (current) => listFilterQuery(current),
+    queryKey: (query) => queryKeys.negotiations(environment, query),
     path: "/api/console/negotiations",
-    params: { environment },
+    environment,
   });
   return (
     <>
@@ -25,15 +38,32 @@ export function NegotiationsPage({ environment }: { environment: TEnvironment })
         title="Negotiations"
         description="Negotiations your agents opened or were invited to, with every round of terms."
       />
+      <ListFilters
+        filters={filters}
+        change={change}
+        defaults={noFilters}
+        filtered={filtered}
+        statuses={statuses}
+      />
       <PagedTable
         list={list}
         columns={["Negotiation", "Amount", "Round", "Status", "Created"]}
         empty={
           <EmptyState
             icon={<NavIcon name="negotiations" />}
-            title={`No ${environment} negotiations yet`}
+            title={
+              filtered
+                ? "No negotiations match these filters"
+                : `No ${environment} negotiations yet`
+            }
           >
-            Agents open them with <code>POST {basePaths[environment]}/negotiations</code>.
+            {filtered ? (
+              "Change or clear the filters."
+            ) : (
+              <>
+                Agents open them with <code>POST {basePaths[environment]}/negotiations</code>.
+              </>
+            )}
           </EmptyState>
         }
         row={(negotiation) => (

@@ -3,21 +3,34 @@
 import Link from "next/link";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TSettlement } from "../console/api";
+import { ListFilters, listFilterQuery, type TListFilters } from "../console/list-filters";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
-import { usePagedList } from "../console/use-paged-list";
+import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { SettlementStatus } from "./status-badges";
 
-export function SettlementsPage({ environment }: { environment: TEnvironment }) {
-  const list = usePagedList<TSettlement>({
-    queryKey: queryKeys.settlements(environment),
+type TFilters = TListFilters & { negotiationId: string };
+const noFilters: TFilters = { status: "", negotiationId: "", createdAfter: "", createdBefore: "" };
+
+export function SettlementsPage({
+  environment,
+  statuses,
+}: {
+  environment: TEnvironment;
+  /** The statuses to filter by (from the schema, which the browser does not load). */
+  statuses: readonly string[];
+}) {
+  const { filters, change, list, filtered } = useFilteredList<TSettlement, TFilters>({
+    defaults: noFilters,
+    toQuery: (current) => listFilterQuery(current, "negotiationId"),
+    queryKey: (query) => queryKeys.settlements(environment, query),
     path: "/api/console/settlements",
-    params: { environment },
+    environment,
   });
   return (
     <>
@@ -25,16 +38,32 @@ export function SettlementsPage({ environment }: { environment: TEnvironment }) 
         title="Settlements"
         description="Money moving between agents once a negotiation is accepted: its rail, status and reference."
       />
+      <ListFilters
+        filters={filters}
+        change={change}
+        defaults={noFilters}
+        filtered={filtered}
+        statuses={statuses}
+        idFilter={{ name: "negotiationId", label: "Negotiation", placeholder: "neg-…" }}
+      />
       <PagedTable
         list={list}
         columns={["Settlement", "Amount", "Adapter", "Status", "Created"]}
         empty={
           <EmptyState
             icon={<NavIcon name="settlements" />}
-            title={`No ${environment} settlements yet`}
+            title={
+              filtered ? "No settlements match these filters" : `No ${environment} settlements yet`
+            }
           >
-            Create one from an accepted negotiation with{" "}
-            <code>POST {basePaths[environment]}/settlements</code>.
+            {filtered ? (
+              "Change or clear the filters."
+            ) : (
+              <>
+                Create one from an accepted negotiation with{" "}
+                <code>POST {basePaths[environment]}/settlements</code>.
+              </>
+            )}
           </EmptyState>
         }
         row={(settlement) => (

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TReceiptListItem } from "../console/api";
+import { ListFilters, listFilterQuery, type TListFilters } from "../console/list-filters";
 import { formatMoney } from "../console/money";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
@@ -13,33 +14,13 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { ReceiptStatus } from "./receipt-status";
 
-type TFilters = {
-  status: string;
-  settlementId: string;
-  createdAfter: string;
-  createdBefore: string;
-};
+type TFilters = TListFilters & { settlementId: string };
 const noFilters: TFilters = { status: "", settlementId: "", createdAfter: "", createdBefore: "" };
-
-/** The API's filter parameters: dates (local calendar days) become instants. */
-function filterQuery(filters: TFilters): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (filters.status) query.status = filters.status;
-  if (filters.settlementId.trim()) query.settlementId = filters.settlementId.trim();
-  if (filters.createdAfter)
-    query.createdAfter = new Date(`${filters.createdAfter}T00:00`).toISOString();
-  if (filters.createdBefore) {
-    const end = new Date(`${filters.createdBefore}T00:00`);
-    end.setDate(end.getDate() + 1);
-    query.createdBefore = end.toISOString();
-  }
-  return query;
-}
 
 export function ReceiptsPage({ environment }: { environment: TEnvironment }) {
   const { filters, change, list, filtered } = useFilteredList<TReceiptListItem, TFilters>({
     defaults: noFilters,
-    toQuery: filterQuery,
+    toQuery: (current) => listFilterQuery(current, "settlementId"),
     queryKey: (query) => queryKeys.receipts(environment, query),
     path: "/api/console/receipts",
     environment,
@@ -50,57 +31,14 @@ export function ReceiptsPage({ environment }: { environment: TEnvironment }) {
         title="Receipts"
         description="Proofs of executed settlements: each one hashes its evidence chain and is sealed in the append-only attest log."
       />
-      <form
-        className={ui.filters}
-        aria-label="Filters"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <label>
-          Status
-          <select
-            className={ui.input}
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value })}
-          >
-            <option value="">Any</option>
-            <option value="pending">Pending</option>
-            <option value="valid">Valid</option>
-            <option value="invalid">Invalid</option>
-          </select>
-        </label>
-        <label>
-          Settlement
-          <input
-            className={ui.input}
-            placeholder="stl-…"
-            value={filters.settlementId}
-            onChange={(event) => change({ settlementId: event.target.value })}
-          />
-        </label>
-        <label>
-          Created from
-          <input
-            type="date"
-            className={ui.input}
-            value={filters.createdAfter}
-            onChange={(event) => change({ createdAfter: event.target.value })}
-          />
-        </label>
-        <label>
-          Created to
-          <input
-            type="date"
-            className={ui.input}
-            value={filters.createdBefore}
-            onChange={(event) => change({ createdBefore: event.target.value })}
-          />
-        </label>
-        {filtered ? (
-          <button type="button" className={ui.button} onClick={() => change(noFilters)}>
-            Clear filters
-          </button>
-        ) : null}
-      </form>
+      <ListFilters
+        filters={filters}
+        change={change}
+        defaults={noFilters}
+        filtered={filtered}
+        statuses={["pending", "valid", "invalid"]}
+        idFilter={{ name: "settlementId", label: "Settlement", placeholder: "stl-…" }}
+      />
       <PagedTable
         list={list}
         columns={["Receipt", "Amount", "Settlement", "Status", "Created"]}
