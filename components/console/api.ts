@@ -140,6 +140,9 @@ export async function consoleFetch<T>(
   return payload as T;
 }
 
+/** An id the console's search found (GET /api/console/search). */
+export type TFoundId = { kind: string; id: string; label: string | null; path: string };
+
 /** Query keys: one place, so that a mutation invalidates exactly what it changed. */
 export const queryKeys = {
   keys: (environment: TEnvironment) => ["keys", environment] as const,
@@ -167,6 +170,7 @@ export const queryKeys = {
     ["settlements", environment, "page", filters] as const,
   settlement: (environment: TEnvironment, id: string) =>
     ["settlements", environment, "detail", id] as const,
+  search: (environment: TEnvironment, text: string) => ["search", environment, text] as const,
   webhooks: (environment: TEnvironment) => ["webhooks", environment] as const,
   webhook: (environment: TEnvironment, id: string) =>
     ["webhooks", environment, "detail", id] as const,

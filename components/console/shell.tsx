@@ -5,6 +5,7 @@ import { ENVIRONMENT_COOKIE } from "@/lib/console/environment-cookie";
 import type { TEnvironment } from "@/lib/environment";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { EnvironmentSwitch } from "./environment-switch";
+import { IdSearch } from "./id-search";
 import { NavDrawer } from "./nav-drawer";
 import styles from "./shell.module.css";
 import { SidebarContents } from "./sidebar-contents";
@@ -36,6 +37,7 @@ export function Shell({
         <div className={styles.main}>
           <header className={styles.topbar}>
             <NavDrawer>{sidebar}</NavDrawer>
+            <IdSearch environment={environment} />
             <a href="/docs/api" className={styles.docsLink}>
               API reference ↗
             </a>

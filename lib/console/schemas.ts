@@ -72,3 +72,7 @@ const ZDays = z.coerce.number().int().min(1).max(90).default(14);
 export const ZUsageQuery = z.strictObject({ ...withEnvironment, days: ZDays });
 
 export const ZKeyUsageQuery = z.strictObject({ days: ZDays });
+
+export const ZConsoleSearchQuery = ZEnvironmentQuery.extend({
+  q: z.string().trim().min(1).max(64),
+});
