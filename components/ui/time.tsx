@@ -1,10 +1,8 @@
 "use client";
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-const absolute = new Intl.DateTimeFormat("en", {
-  dateStyle: "medium",
-  timeStyle: "short",
-});
+// The browser's locale and time zone, with the zone named: "28 Nov 2026, 14:05:09 CET".
+const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "long" });
 
 // Each unit is used up to a little below the next one, so that 59.9 minutes reads "1 hour".
 const units: [Intl.RelativeTimeFormatUnit, number, number][] = [
@@ -24,12 +22,12 @@ export function formatRelative(date: Date, now = Date.now()): string {
 
 export const formatAbsolute = (date: Date) => absolute.format(date);
 
-/** "3 minutes ago", with the exact time on hover; a dash for never. */
+/** "3 minutes ago", with the exact time in the reader's zone (and in UTC) on hover. */
 export function Time({ value, never = "Never" }: { value: string | null; never?: string }) {
   if (!value) return <span style={{ color: "var(--text-faint)" }}>{never}</span>;
   const date = new Date(value);
   return (
-    <time dateTime={value} title={date.toISOString()}>
+    <time dateTime={value} title={`${formatAbsolute(date)} (${date.toISOString()})`}>
       {formatRelative(date)}
     </time>
   );
