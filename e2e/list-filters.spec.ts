@@ -5,7 +5,7 @@ import { newAccount } from "./support/accounts";
 import { callApi } from "./support/api";
 import { runSettlement } from "./support/settlement";
 
-test("settlements and negotiations filter by status, id and creation day, kept in the URL", async ({
+test("settlements, negotiations and agents filter (status, id, day, search), kept in the URL", async ({
   page,
   request,
 }) => {
@@ -64,4 +64,17 @@ test("settlements and negotiations filter by status, id and creation day, kept i
   await expect(rows.first()).toContainText(deal.negotiationId);
   await filters.getByLabel("Status").selectOption("");
   await expect(rows).toHaveCount(2);
+
+  // Agents: a search on name and description, and a status.
+  await page.goto("/console/sandbox/agents");
+  await expect(rows).toHaveCount(2);
+  await filters.getByLabel("Search").fill("seller");
+  await expect(page).toHaveURL(/[?&]q=seller(&|$)/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Seller agent");
+  await filters.getByLabel("Status").selectOption("suspended");
+  await expect(page.getByTestId("empty-state")).toContainText("No agents match these filters");
+  await page.reload();
+  await expect(filters.getByLabel("Search")).toHaveValue("seller");
+  await expect(filters.getByLabel("Status")).toHaveValue("suspended");
 });

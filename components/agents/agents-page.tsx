@@ -5,7 +5,7 @@ import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TAgent } from "../console/api";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
-import { usePagedList } from "../console/use-paged-list";
+import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState } from "../ui/states";
 import { Time } from "../ui/time";
@@ -13,11 +13,21 @@ import ui from "../ui/ui.module.css";
 import { AgentStatus } from "./agent-status";
 import styles from "./agents.module.css";
 
+type TFilters = { q: string; status: string };
+const noFilters: TFilters = { q: "", status: "" };
+
 export function AgentsPage({ environment }: { environment: TEnvironment }) {
-  const list = usePagedList<TAgent>({
-    queryKey: queryKeys.agentPages(environment),
+  const { filters, change, list, filtered } = useFilteredList<TAgent, TFilters>({
+    defaults: noFilters,
+    toQuery: (current) => {
+      const query: Record<string, string> = {};
+      if (current.q.trim()) query.q = current.q.trim();
+      if (current.status) query.status = current.status;
+      return query;
+    },
+    queryKey: (query) => queryKeys.agentPages(environment, query),
     path: "/api/console/agents",
-    params: { environment },
+    environment,
   });
   return (
     <>
@@ -30,12 +40,54 @@ export function AgentsPage({ environment }: { environment: TEnvironment }) {
           </>
         }
       />
+      <form
+        className={ui.filters}
+        aria-label="Filters"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label>
+          Search
+          <input
+            type="search"
+            className={ui.input}
+            placeholder="Name or description"
+            value={filters.q}
+            onChange={(event) => change({ q: event.target.value })}
+          />
+        </label>
+        <label>
+          Status
+          <select
+            className={ui.input}
+            value={filters.status}
+            onChange={(event) => change({ status: event.target.value })}
+          >
+            <option value="">Any</option>
+            <option value="active">Active</option>
+            <option value="suspended">Suspended</option>
+          </select>
+        </label>
+        {filtered ? (
+          <button type="button" className={ui.button} onClick={() => change(noFilters)}>
+            Clear filters
+          </button>
+        ) : null}
+      </form>
       <PagedTable
         list={list}
         columns={["Name", "Capabilities", "Status", "Discoverable", "Created"]}
         empty={
-          <EmptyState icon={<NavIcon name="agents" />} title={`No ${environment} agents yet`}>
-            Register one with <code>POST {basePaths[environment]}/agents</code> and an API key.
+          <EmptyState
+            icon={<NavIcon name="agents" />}
+            title={filtered ? "No agents match these filters" : `No ${environment} agents yet`}
+          >
+            {filtered ? (
+              "Change or clear the filters."
+            ) : (
+              <>
+                Register one with <code>POST {basePaths[environment]}/agents</code> and an API key.
+              </>
+            )}
           </EmptyState>
         }
         row={(agent) => (

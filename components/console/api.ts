@@ -154,7 +154,8 @@ export const queryKeys = {
   event: (environment: TEnvironment, id: string) => ["events", environment, "detail", id] as const,
   agents: (environment: TEnvironment) => ["agents", environment] as const,
   /** A paged list's key; usePagedList appends the page's cursor. */
-  agentPages: (environment: TEnvironment) => ["agents", environment, "page"] as const,
+  agentPages: (environment: TEnvironment, filters: Record<string, string> = {}) =>
+    ["agents", environment, "page", filters] as const,
   agent: (environment: TEnvironment, id: string) => ["agents", environment, "detail", id] as const,
   wallet: (environment: TEnvironment, id: string, cursor: string | null) =>
     ["agents", environment, "detail", id, "wallet", cursor] as const,

@@ -15,6 +15,9 @@ const agentFields = `id, name, description, capabilities, endpoint_url as "endpo
     end as mandate,
   ${isoTimeSql("created_at")} as "createdAt", ${isoTimeSql("updated_at")} as "updatedAt"`;
 
+/** A LIKE pattern matching text that contains `text` as it is (`%`, `_` and `\` literal). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
 /**
  * The API's hottest read. PostgreSQL renders each agent as presentAgent would and the page is
  * sent as text: parsing rows, mapping them through drizzle and serializing them again would be
@@ -40,6 +43,7 @@ export async function listAgents({
         and deleted_at is null
         ${query.capability === undefined ? sql`` : sql`and capabilities @> array[${query.capability}]::text[]`}
         ${query.status === undefined ? sql`` : sql`and status = ${query.status}`}
+        ${query.q === undefined ? sql`` : sql`and (name ilike ${containing(query.q)} or description ilike ${containing(query.q)})`}
         ${after === undefined ? sql`` : sql`and (created_at, id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`}
       order by created_at desc, id desc
       limit ${query.limit + 1}

@@ -109,6 +109,9 @@ export const ZListAgentsQuery = z
     ...ZListQuery.shape,
     capability: ZCapability.optional().meta({ description: "Only agents with this capability." }),
     status: z.enum(agentStatuses).optional().meta({ description: "Only agents in this status." }),
+    q: z.string().trim().min(1).max(200).optional().meta({
+      description: "Only agents whose name or description contains this text, ignoring case.",
+    }),
   })
   .meta({ id: "ListAgentsQuery" });
 

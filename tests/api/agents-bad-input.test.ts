@@ -190,6 +190,8 @@ const badInput: Record<string, Record<string, TBadCase>> = {
   "GET /v1/agents": {
     ...listQueryCases("/agents"),
     "an unknown status": { path: "/agents?status=retired", param: "status" },
+    "an empty q": { path: "/agents?q=%20", param: "q" },
+    "a q over 200 characters": { path: `/agents?q=${long(201)}`, param: "q" },
   },
   "GET /v1/agents/discover": {
     ...listQueryCases("/agents/discover"),

@@ -46,6 +46,31 @@ describe("agents", () => {
     expect((await call("GET", `/agents/${created.body.id}`, { key })).status).toBe(404);
   });
 
+  test("q finds agents whose name or description contains the text, ignoring case, LIKE characters literal", async () => {
+    const key = tenant.keys.sandbox;
+    const register = async (body: Record<string, unknown>) =>
+      (await call("POST", "/agents", { key, body })).body.id as string;
+    const byName = await register({ name: "Invoice Reader 7f3q" });
+    const byDescription = await register({
+      name: "Other",
+      description: "reads INVOICE-7F3Q scans",
+    });
+    const percent = await register({ name: "Discount 50%_off 7f3q" });
+    const suspended = await register({ name: "Paused invoice-7f3q" });
+    await call("PATCH", `/agents/${suspended}`, { key, body: { status: "suspended" } });
+    const ids = async (query: string) =>
+      (await call("GET", `/agents?${query}`, { key })).body.data.map(
+        (agent: { id: string }) => agent.id,
+      ) as string[];
+    expect((await ids("q=invoice%20reader%207F3Q")).sort()).toEqual([byName]);
+    expect((await ids("q=invoice-7f3q")).sort()).toEqual([byDescription, suspended].sort());
+    expect(await ids("q=invoice-7f3q&status=suspended")).toEqual([suspended]);
+    expect(await ids("q=50%25_off")).toEqual([percent]);
+    // % and _ are the text itself, not wildcards.
+    expect(await ids("q=7f3q%25")).toEqual([]);
+    expect(await ids("q=Discount_50")).toEqual([]);
+  });
+
   test("every listed agent is exactly its retrieved body", async () => {
     const key = tenant.keys.production;
     const environment = "production";

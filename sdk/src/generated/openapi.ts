@@ -3354,6 +3354,8 @@ export interface operations {
                 capability?: string;
                 /** @description Only agents in this status. */
                 status?: "active" | "suspended";
+                /** @description Only agents whose name or description contains this text, ignoring case. */
+                q?: string;
             };
             header?: never;
             path?: never;
