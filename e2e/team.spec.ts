@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { KeysPage } from "./pages/keys-page";
 import { SignUpPage } from "./pages/sign-up-page";
@@ -104,6 +105,26 @@ test("an owner invites a viewer, who joins through the link and can read but not
   await expect(rows.nth(3)).toContainText("keys.create");
   await expect(rows.nth(3)).toContainText("sandbox");
   await saveScreenshot(page, "audit-log");
+  // Filtered to one action family, by whom, and exported as CSV with the same filters.
+  const auditFilters = page.getByRole("form", { name: "Filters" });
+  await auditFilters.getByLabel("Action").fill("invitation");
+  await expect(rows).toHaveCount(2);
+  await auditFilters.getByLabel("Actor").fill(invitee.email.slice(0, 8).toUpperCase());
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("invitation.accept");
+  await auditFilters.getByLabel("Environment").selectOption("sandbox");
+  await expect(page.getByTestId("empty-state")).toContainText("No entries match these filters");
+  await auditFilters.getByLabel("Environment").selectOption("");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8").split("\r\n");
+  expect(csv[0]).toBe("time,actor_email,actor_role,action,target_id,environment,request_id,id");
+  expect(csv.slice(1, -1)).toHaveLength(1);
+  expect(csv[1]).toContain(`,${invitee.email},`);
+  expect(csv[1]).toContain(",invitation.accept,");
 
   // Removing a member asks first, then the member is gone.
   await team.goto();

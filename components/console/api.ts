@@ -192,7 +192,7 @@ export const queryKeys = {
   team: () => ["team"] as const,
   members: () => ["team", "members"] as const,
   invitations: () => ["team", "invitations"] as const,
-  audit: () => ["team", "audit"] as const,
+  audit: (filters: Record<string, string> = {}) => ["team", "audit", filters] as const,
   settlementStats: (environment: TEnvironment, from: string) =>
     ["settlements", environment, "stats", from] as const,
   overview: (environment: TEnvironment) => ["overview", environment] as const,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { statementSql } from "@/db/client";
 import { isoTimeSql } from "@/db/iso-time-sql";
+import { containing } from "@/lib/http/like-pattern";
 import { decodeCursor, type TSerializedRow, toSerializedPage } from "@/lib/http/pagination";
 import type { TAgent, ZListAgentsQuery } from "./schemas";
 import type { Tenant } from "./visibility";
@@ -14,9 +15,6 @@ const agentFields = `id, name, description, capabilities, endpoint_url as "endpo
         'agentId', mandate_signature->>'signerAgentId', 'keyId', mandate_signature->>'keyId') end)
     end as mandate,
   ${isoTimeSql("created_at")} as "createdAt", ${isoTimeSql("updated_at")} as "updatedAt"`;
-
-/** A LIKE pattern matching text that contains `text` as it is (`%`, `_` and `\` literal). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
  * The API's hottest read. PostgreSQL renders each agent as presentAgent would and the page is

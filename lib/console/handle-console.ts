@@ -92,6 +92,11 @@ export function handleConsole<S extends TSchemas>(
       if (changes) {
         await audit({ request, requestId, member, rawParams, context, result, action });
       }
+      if (result instanceof Response) {
+        // A download (a CSV export): the handler's body and type, the console's headers.
+        for (const [name, value] of headers) result.headers.set(name, value);
+        return result;
+      }
       return jsonResponse(result, status, headers);
     } catch (error) {
       return errorResponse(toApiError(error, requestId), publicOrigin(request), headers);

@@ -1,10 +1,36 @@
-import { eq } from "drizzle-orm";
+import { eq, ilike, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { auditEntries } from "@/db/schema";
+import { createdRange } from "@/lib/http/created-range";
+import { containing } from "@/lib/http/like-pattern";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentAuditEntry } from "./present-audit-entry";
-import type { ZAuditQuery } from "./schemas";
+import type { ZAuditFilters, ZAuditQuery } from "./schemas";
+
+/**
+ * The conditions of the filters: an action and its sub-actions (`keys` finds `keys.create`,
+ * `keys.roll` …), an actor whose email contains the text (ignoring case), one target, the
+ * environment (`organization` for team changes, which have none), a creation range.
+ */
+export function auditConditions(
+  organizationId: string,
+  filters: z.output<typeof ZAuditFilters>,
+): (SQL | undefined)[] {
+  const { action, actor, targetId, environment } = filters;
+  return [
+    eq(auditEntries.organizationId, organizationId),
+    action ? sql`left(${auditEntries.action}, ${action.length}) = ${action}` : undefined,
+    actor ? ilike(auditEntries.actorEmail, containing(actor)) : undefined,
+    targetId ? eq(auditEntries.targetId, targetId) : undefined,
+    environment === "organization"
+      ? isNull(auditEntries.environment)
+      : environment
+        ? eq(auditEntries.environment, environment)
+        : undefined,
+    ...createdRange(auditEntries.createdAt, filters),
+  ];
+}
 
 /** One page of the organization's audit log, newest first. */
 export async function listAuditEntries({
@@ -14,14 +40,13 @@ export async function listAuditEntries({
   organizationId: string;
   query: z.output<typeof ZAuditQuery>;
 }) {
-  const page = keyset(auditEntries, query.cursor, [
-    eq(auditEntries.organizationId, organizationId),
-  ]);
+  const { cursor, limit, ...filters } = query;
+  const page = keyset(auditEntries, cursor, auditConditions(organizationId, filters));
   const rows = await db
     .select()
     .from(auditEntries)
     .where(page.where)
     .orderBy(...page.orderBy)
-    .limit(query.limit + 1);
-  return toPage(rows, query.limit, presentAuditEntry);
+    .limit(limit + 1);
+  return toPage(rows, limit, presentAuditEntry);
 }

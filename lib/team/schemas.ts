@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZCreatedRange } from "@/lib/http/created-range";
 import { ZListQuery } from "@/lib/http/pagination";
 import { ZEmail, ZPassword } from "@/lib/users/schemas";
 import { memberRoles } from "./roles";
@@ -32,7 +33,16 @@ export const ZAcceptInvitationBody = z.strictObject({
     .optional(),
 });
 
-export const ZAuditQuery = z.strictObject(ZListQuery.shape);
+/** What an audit log read or export keeps; every filter is optional. */
+export const ZAuditFilters = z.strictObject({
+  action: z.string().trim().min(1).max(100).optional(),
+  actor: z.string().trim().min(1).max(320).optional(),
+  targetId: z.string().trim().min(1).max(64).optional(),
+  environment: z.enum(["sandbox", "production", "organization"]).optional(),
+  ...ZCreatedRange.shape,
+});
+
+export const ZAuditQuery = ZAuditFilters.extend(ZListQuery.shape);
 
 export type TMember = {
   id: string;

@@ -568,6 +568,78 @@ describe("audit log", () => {
     await db.delete(organizations).where(eq(organizations.id, team.organizationId));
   });
 
+  test("filters (action and sub-actions, actor, target, environment, dates) and the CSV export", async () => {
+    const team = await signedUpMember();
+    const founder = await ownerIdOf(team);
+    const createKey = async (environment: string) =>
+      (
+        await call("POST", "/api/console/keys", {
+          ...as(team),
+          body: { name: "Filtered", environment, scopes: ["agent.read"] },
+        })
+      ).body.key.id as string;
+    await createKey("sandbox");
+    const productionKey = await createKey("production");
+    await call("POST", `/api/console/keys/${productionKey}/roll`, {
+      ...as(team),
+      body: { overlap: "1h" },
+    });
+    await invite(team, "viewer");
+    const actions = async (query: string, who: TMember = team) => {
+      const response = await call("GET", `/api/console/team/audit?${query}`, as(who));
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.data.map((entry: { action: string }) => entry.action) as string[];
+    };
+    expect(await actions("action=keys")).toEqual(["keys.roll", "keys.create", "keys.create"]);
+    expect(await actions("action=keys.roll")).toEqual(["keys.roll"]);
+    expect(await actions("environment=production")).toEqual(["keys.roll", "keys.create"]);
+    expect(await actions("environment=organization")).toEqual(["invitation.create"]);
+    expect(await actions(`targetId=${productionKey}`)).toEqual(["keys.roll", "keys.create"]);
+    const emailPart = founder.email.slice(0, 6).toUpperCase();
+    expect(await actions(`actor=${encodeURIComponent(emailPart)}`)).toHaveLength(4);
+    expect(await actions("actor=%25")).toEqual([]);
+    expect(await actions("createdBefore=2000-01-01T00:00:00Z")).toEqual([]);
+    expect(await actions("createdAfter=2000-01-01T00:00:00Z&action=invitation")).toEqual([
+      "invitation.create",
+    ]);
+    // Another organization's member finds none of it.
+    expect(await actions(`targetId=${productionKey}`, owner)).toEqual([]);
+
+    const exported = await call(
+      "GET",
+      "/api/console/team/audit/export?environment=production",
+      as(team),
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(exported.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(exported.headers.get("request-id")).toMatch(/^req-/);
+    const lines = (exported.body as string).split("\r\n");
+    expect(lines[0]).toBe("time,actor_email,actor_role,action,target_id,environment,request_id,id");
+    expect(lines.slice(1, -1).map((line) => line.split(",").slice(1, 6))).toEqual([
+      [founder.email, "owner", "keys.roll", productionKey, "production"],
+      [founder.email, "owner", "keys.create", productionKey, "production"],
+    ]);
+    expect(lines.at(-1)).toBe("");
+    // A viewer exports too; bad filters are a 400 envelope, and nothing is exported.
+    expect((await call("GET", "/api/console/team/audit/export", as(viewer))).status).toBe(200);
+    expectError(
+      await call("GET", "/api/console/team/audit/export?environment=staging", as(team)),
+      400,
+      "invalid_request",
+      "environment",
+    );
+    expectError(
+      await call("GET", "/api/console/team/audit/export?limit=5", as(team)),
+      400,
+      "invalid_request",
+    );
+    expectError(await call("GET", "/api/console/team/audit/export"), 401, "unauthorized");
+    await db.delete(organizations).where(eq(organizations.id, team.organizationId));
+  });
+
   test("a refused change writes no entry", async () => {
     const before = (await auditOf(owner.organizationId)).length;
     await call("POST", "/api/console/keys", {
