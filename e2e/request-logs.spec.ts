@@ -61,6 +61,13 @@ test("request logs: each request with its status, key and error; search and filt
   await expect(logs.row(listed.requestId)).toBeVisible();
 
   await page.getByRole("button", { name: "Clear filters" }).click();
+  await logs.filters().getByLabel("Path").fill("0000000000");
+  await expect(logs.rows()).toHaveCount(1);
+  await expect(logs.row(missing.requestId)).toBeVisible();
+  await logs.searchRequestId(missing.requestId.slice(0, 12));
+  await expect(logs.rows()).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Clear filters" }).click();
   await logs.filterKey("Log writer");
   await expect(logs.rows()).toHaveCount(3);
 

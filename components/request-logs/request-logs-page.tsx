@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey, type TRequestLog } from "../console/api";
+import { listFilterQuery } from "../console/list-filters";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { useFilteredList } from "../console/use-filtered-list";
@@ -11,8 +12,22 @@ import { EmptyState } from "../ui/states";
 import ui from "../ui/ui.module.css";
 import { RequestLogRow, requestLogColumns } from "./request-log-row";
 
-type TFilters = { requestId: string; status: string; keyId: string };
-const noFilters: TFilters = { requestId: "", status: "", keyId: "" };
+type TFilters = {
+  requestId: string;
+  status: string;
+  keyId: string;
+  path: string;
+  createdAfter: string;
+  createdBefore: string;
+};
+const noFilters: TFilters = {
+  requestId: "",
+  status: "",
+  keyId: "",
+  path: "",
+  createdAfter: "",
+  createdBefore: "",
+};
 
 const statuses = ["2xx", "4xx", "5xx", "400", "401", "403", "404", "409", "429", "500"];
 
@@ -20,9 +35,10 @@ export function RequestLogsPage({ environment }: { environment: TEnvironment }) 
   const { filters, change, list, filtered } = useFilteredList<TRequestLog, TFilters>({
     defaults: noFilters,
     toQuery: (current) => {
-      const query: Record<string, string> = {};
-      for (const [name, value] of Object.entries(current))
-        if (value.trim()) query[name] = value.trim();
+      // The days become instants by the lists' one rule; the rest is sent trimmed.
+      const query = listFilterQuery(current);
+      for (const name of ["requestId", "keyId", "path"] as const)
+        if (current[name].trim()) query[name] = current[name].trim();
       return query;
     },
     queryKey: (query) => queryKeys.requestLogs(environment, query),
@@ -60,6 +76,15 @@ export function RequestLogsPage({ environment }: { environment: TEnvironment }) 
           />
         </label>
         <label>
+          Path
+          <input
+            className={ui.input}
+            placeholder="/agents"
+            value={filters.path}
+            onChange={(event) => change({ path: event.target.value })}
+          />
+        </label>
+        <label>
           Status
           <select
             className={ui.input}
@@ -88,6 +113,24 @@ export function RequestLogsPage({ environment }: { environment: TEnvironment }) 
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          From
+          <input
+            type="date"
+            className={ui.input}
+            value={filters.createdAfter}
+            onChange={(event) => change({ createdAfter: event.target.value })}
+          />
+        </label>
+        <label>
+          To
+          <input
+            type="date"
+            className={ui.input}
+            value={filters.createdBefore}
+            onChange={(event) => change({ createdBefore: event.target.value })}
+          />
         </label>
         {filtered ? (
           <button type="button" className={ui.button} onClick={() => change(noFilters)}>

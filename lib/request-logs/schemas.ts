@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZCreatedRange } from "@/lib/http/created-range";
 import { ZListQuery } from "@/lib/http/pagination";
 
 /** A status class (`2xx`, `4xx`, `5xx`) or one exact status, as the request log filters them. */
@@ -14,9 +15,13 @@ export const ZStatusFilter = z
 
 export const ZListRequestLogsQuery = z.strictObject({
   ...ZListQuery.shape,
+  /** The request id, or its first characters. */
   requestId: z.string().trim().min(1).max(64).optional(),
   status: ZStatusFilter.optional(),
   keyId: z.string().trim().min(1).max(64).optional(),
+  /** Text the path contains, ignoring case. */
+  path: z.string().trim().min(1).max(200).optional(),
+  ...ZCreatedRange.shape,
 });
 
 export type TListRequestLogsQuery = z.output<typeof ZListRequestLogsQuery>;

@@ -148,6 +148,22 @@ describe("request logs", () => {
     expect(await statuses("&status=5xx")).toEqual([]);
     const found = await logsOf(member, `&requestId=${seen.missing}`);
     expect(found.map((row) => row.id)).toEqual([seen.missing]);
+    // The first characters of an id, text in the path (ignoring case, % literal), days.
+    const prefix = seen.missing!.slice(0, 10);
+    const byPrefix = (await logsOf(member, `&requestId=${prefix}`)).map((row) => row.id);
+    expect(byPrefix).toContain(seen.missing);
+    expect(byPrefix.every((id: string) => id.startsWith(prefix))).toBe(true);
+    const byPath = await logsOf(member, "&path=NO-SUCH");
+    expect(byPath.map((row) => row.id)).toEqual([seen.unrouted]);
+    expect(await logsOf(member, "&path=%25")).toEqual([]);
+    expect(await logsOf(member, "&createdBefore=2000-01-01T00:00:00Z")).toEqual([]);
+    expect(await logsOf(member, "&createdAfter=2000-01-01T00:00:00Z")).toHaveLength(7);
+    expectError(
+      await call("GET", "/api/console/request-logs?environment=sandbox&path=", asMember(member)),
+      400,
+      "invalid_request",
+      "path",
+    );
 
     const second = await createKey(member, "Second");
     const used = await call("GET", "/agents", { key: second.secret });
