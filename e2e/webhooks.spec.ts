@@ -77,12 +77,25 @@ test("a webhook to a local receiver: test event, signed deliveries, a failing re
     await expect(failing).toHaveAttribute("data-status", "failed", { timeout: 45_000 });
     await expect(failing.getByRole("cell").nth(2)).toHaveText("8");
     await saveScreenshot(page, "webhook-delivery-failed");
+    // Every console page now says that the endpoint keeps failing, and links to it.
+    await page.goto("/console/sandbox/agents");
+    const banner = page.getByTestId("failing-webhooks");
+    await expect(banner).toContainText("A webhook endpoint keeps failing");
+    await expect(banner).toContainText(receiver.url);
+    await expect(banner).toContainText(/8 of \d+ attempts failed in the last 24 hours/);
+    await expect(banner).toContainText("HTTP 500");
+    await banner.getByRole("link", { name: receiver.url }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(receiver.url);
 
     // Fixed receiver, manual retry: delivered.
     receiver.answer(200);
     await failing.getByRole("button", { name: "Retry" }).click();
     await expect(failing).toHaveAttribute("data-status", "delivered", { timeout: 20_000 });
     await expect(failing.getByRole("cell").nth(2)).toHaveText("9");
+    // Its latest attempt succeeded: the banner is gone.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(receiver.url);
+    await expect(page.getByTestId("failing-webhooks")).toHaveCount(0);
 
     // Disable and enable, edit, delete with confirmation.
     await webhooks.setEnabled(false);

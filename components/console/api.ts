@@ -172,6 +172,7 @@ export const queryKeys = {
   settlement: (environment: TEnvironment, id: string) =>
     ["settlements", environment, "detail", id] as const,
   search: (environment: TEnvironment, text: string) => ["search", environment, text] as const,
+  failingWebhooks: (environment: TEnvironment) => ["webhooks", environment, "failing"] as const,
   webhooks: (environment: TEnvironment) => ["webhooks", environment] as const,
   webhook: (environment: TEnvironment, id: string) =>
     ["webhooks", environment, "detail", id] as const,

@@ -5,6 +5,7 @@ import { ENVIRONMENT_COOKIE } from "@/lib/console/environment-cookie";
 import type { TEnvironment } from "@/lib/environment";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { EnvironmentSwitch } from "./environment-switch";
+import { FailingWebhooksBanner } from "./failing-webhooks-banner";
 import { IdSearch } from "./id-search";
 import { NavDrawer } from "./nav-drawer";
 import styles from "./shell.module.css";
@@ -43,7 +44,10 @@ export function Shell({
             </a>
             <EnvironmentSwitch current={environment} />
           </header>
-          <main className={styles.content}>{children}</main>
+          <main className={styles.content}>
+            <FailingWebhooksBanner environment={environment} />
+            {children}
+          </main>
         </div>
       </div>
     </div>

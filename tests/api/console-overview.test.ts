@@ -118,6 +118,21 @@ describe("GET /api/console/overview", { timeout: 60_000 }, () => {
       },
     ]);
     expect((await overview(owner)).failingWebhooks).toEqual([]);
+    // The banner every console page shows reads the same list, for its own organization only.
+    const banner = async (who: TMember, environment = "sandbox") => {
+      const response = await consoleCall(
+        who,
+        "GET",
+        `/api/console/webhooks/failing?environment=${environment}`,
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.data;
+    };
+    expect((await banner(stranger)).map((endpoint: { id: string }) => endpoint.id)).toEqual([
+      broken.body.id,
+    ]);
+    expect(await banner(stranger, "production")).toEqual([]);
+    expect(await banner(owner)).toEqual([]);
   });
 
   test.each([
