@@ -38,8 +38,16 @@ test("an agent is edited, funded, suspended and deleted from its page; the API s
 
   // A capability the API refuses: the dialog says why and nothing changes.
   dialog = await agentPage.open("Edit", "Edit “Scout v2”");
-  await dialog.dialog().getByLabel("Capabilities").fill("Not Allowed!");
+  await dialog.dialog().getByLabel("Capabilities").fill("search, Not-Allowed!");
   await dialog.confirmRefused("Save changes", "lowercase");
+  // Under the field it is about, in words: which capability, and no raw parameter path.
+  const capabilities = dialog.dialog().getByLabel("Capabilities");
+  await expect(capabilities).toHaveAttribute("aria-invalid", "true");
+  await expect(capabilities).toHaveAccessibleDescription(
+    "Capability 2: use 1-64 lowercase letters, digits, '.', '_' or '-'",
+  );
+  await expect(dialog.dialog().getByRole("alert")).toHaveCount(1);
+  await expect(dialog.dialog()).not.toContainText("Invalid 'capabilities");
   await dialog.dialog().getByRole("button", { name: "Cancel" }).click();
   expect((await api("GET", `/agents/${agent.id}`)).body.capabilities).toEqual([
     "search",

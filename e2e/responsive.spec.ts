@@ -45,6 +45,44 @@ for (const viewport of checkedWidths) {
 test.describe("at 390 px", () => {
   test.use({ viewport: phone });
 
+  test("lists are cards: every line names its column, and status and actions are in view", async ({
+    page,
+    seededConsole,
+  }) => {
+    /** The cell of `column` in `row`: labelled, visible, and inside the screen's width. */
+    const cellInView = async (row: ReturnType<Page["locator"]>, column: string) => {
+      const cell = row.locator(`td[data-label="${column}"]`);
+      await expect(cell).toBeVisible();
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${column} ends inside the screen`).toBeLessThanOrEqual(
+        phone.width,
+      );
+      return box;
+    };
+    await page.goto("/console/sandbox/logs");
+    const log = page.getByTestId("request-log-row").first();
+    await expect(log).toBeVisible();
+    await cellInView(log, "Status");
+    // The path gets the card's width, not a sliver of a column.
+    expect((await cellInView(log, "Path")).width).toBeGreaterThan(phone.width / 2);
+    // The header row is left to screen readers: a 1 px clip on screen.
+    const header = await page.locator("thead").first().boundingBox();
+    expect(header!.height).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, "request-logs-cards-390");
+
+    await page.goto("/console/sandbox/settlements");
+    const settlement = page.getByRole("row").filter({ hasText: seededConsole.settlementId });
+    await cellInView(settlement, "Status");
+    await cellInView(settlement, "Amount");
+
+    await page.goto("/console/sandbox/keys");
+    const key = page.getByRole("row").filter({ hasText: "Console checks" });
+    await cellInView(key, "Status");
+    await cellInView(key, "Actions");
+    await expectNoHorizontalScroll(page, phone.width);
+  });
+
   test("the navigation collapses into a drawer that closes on Escape and on navigation", async ({
     page,
   }) => {

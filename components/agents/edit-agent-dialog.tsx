@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import { ActionDialog } from "../console/action-dialog";
 import { consoleFetch, queryKeys, type TAgent } from "../console/api";
+import { Field } from "../console/form-field";
 import ui from "../ui/ui.module.css";
 
 /** Capabilities typed as words separated by commas or spaces. */
@@ -30,6 +31,7 @@ export function EditAgentDialog({
       confirmLabel="Save changes"
       busyLabel="Saving…"
       canConfirm={name.trim() !== ""}
+      fields={["name", "description", "capabilities"]}
       action={() =>
         consoleFetch<TAgent>(
           `/api/console/agents/${encodeURIComponent(agent.id)}?environment=${environment}`,
@@ -49,8 +51,7 @@ export function EditAgentDialog({
       }}
       onClose={onClose}
     >
-      <label className={ui.field}>
-        <span className={ui.label}>Name</span>
+      <Field name="name" label="Name">
         <input
           className={ui.input}
           name="name"
@@ -59,9 +60,8 @@ export function EditAgentDialog({
           maxLength={200}
           required
         />
-      </label>
-      <label className={ui.field}>
-        <span className={ui.label}>Description</span>
+      </Field>
+      <Field name="description" label="Description">
         <textarea
           className={ui.input}
           name="description"
@@ -70,9 +70,13 @@ export function EditAgentDialog({
           maxLength={2000}
           rows={3}
         />
-      </label>
-      <label className={ui.field}>
-        <span className={ui.label}>Capabilities</span>
+      </Field>
+      <Field
+        name="capabilities"
+        label="Capabilities"
+        itemLabel="Capability"
+        hint="Lowercase words, separated by commas."
+      >
         <input
           className={ui.input}
           name="capabilities"
@@ -80,8 +84,7 @@ export function EditAgentDialog({
           onChange={(event) => setCapabilities(event.target.value)}
           placeholder="translation, summarization"
         />
-        <span className={ui.hint}>Lowercase words, separated by commas.</span>
-      </label>
+      </Field>
     </ActionDialog>
   );
 }

@@ -4,11 +4,12 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import ui from "../ui/ui.module.css";
+import { FormAlert, FormErrorContext } from "./form-field";
 
 /**
  * The confirmation every console change goes through: what will happen, the fields it needs,
- * and the domain's refusal (a 4xx message) shown in place, so nothing changes unconfirmed.
+ * and the domain's refusal (a 4xx message) shown in place, so nothing changes unconfirmed: under
+ * the field it names when that is one of `fields`, else at the top.
  */
 export function ActionDialog<T>({
   title,
@@ -20,6 +21,7 @@ export function ActionDialog<T>({
   onDone,
   onClose,
   canConfirm = true,
+  fields = [],
   children,
 }: {
   title: string;
@@ -31,6 +33,8 @@ export function ActionDialog<T>({
   onDone: (result: T) => unknown;
   onClose: () => void;
   canConfirm?: boolean;
+  /** The API names of the fields the dialog shows (`Field`s), which show their own refusals. */
+  fields?: readonly string[];
   children?: ReactNode;
 }) {
   const mutation = useMutation({
@@ -66,12 +70,8 @@ export function ActionDialog<T>({
       }
     >
       <form id={formId} onSubmit={submit}>
-        {mutation.error ? (
-          <div className={ui.alert} role="alert">
-            {mutation.error.message}
-          </div>
-        ) : null}
-        {children}
+        <FormAlert error={mutation.error} fields={fields} />
+        <FormErrorContext value={mutation.error}>{children}</FormErrorContext>
       </form>
     </Dialog>
   );

@@ -1,8 +1,9 @@
 "use client";
 
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type ReactNode, useRef } from "react";
 import { ErrorState, LoadingRows } from "../ui/states";
 import ui from "../ui/ui.module.css";
+import { useCellLabels } from "../ui/use-cell-labels";
 import { Pager } from "./pager";
 import type { TPagedList } from "./use-paged-list";
 
@@ -29,6 +30,8 @@ export function PagedTable<T extends { id: string }>({
   label?: string;
 }) {
   const page = query.data;
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
   return (
     <>
       <section
@@ -41,7 +44,7 @@ export function PagedTable<T extends { id: string }>({
         ) : page?.data.length === 0 && pager.pageNumber === 1 ? (
           empty
         ) : (
-          <table className={ui.table} aria-busy={query.isFetching}>
+          <table ref={table} className={`${ui.table} ${ui.stacked}`} aria-busy={query.isFetching}>
             <thead>
               <tr>
                 {columns.map((column) => (

@@ -40,7 +40,7 @@ export function Shell({
             <NavDrawer>{sidebar}</NavDrawer>
             <IdSearch environment={environment} />
             <a href="/docs/api" className={styles.docsLink}>
-              API reference ↗
+              API<span className={styles.onWideScreens}> reference</span> ↗
             </a>
             <EnvironmentSwitch current={environment} />
           </header>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import type { TScope } from "@/lib/auth/scopes";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TCreatedKey } from "../console/api";
+import { Field, FormAlert, FormErrorContext } from "../console/form-field";
 import { plural } from "../console/plural";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -88,6 +89,15 @@ export function CreateKeyDialog({
     );
   }
 
+  // Why "Create key" is disabled, said next to it.
+  const missing =
+    name.trim() === ""
+      ? "Name the key."
+      : scopes.size === 0
+        ? "Choose at least one scope."
+        : expiry === "date" && expiryDate === ""
+          ? "Choose the day it expires."
+          : null;
   return (
     <Dialog
       open={open}
@@ -96,18 +106,15 @@ export function CreateKeyDialog({
       description="Give the key only the scopes its caller needs."
       footer={
         <>
-          <span className={styles.footerHint}>{scopes.size} of 21 scopes selected</span>
+          <span className={styles.footerHint}>
+            {missing ?? `${scopes.size} of 21 scopes selected`}
+          </span>
           <Button onClick={close}>Cancel</Button>
           <Button
             variant="primary"
             type="submit"
             form="create-key-form"
-            disabled={
-              create.isPending ||
-              scopes.size === 0 ||
-              name.trim() === "" ||
-              (expiry === "date" && expiryDate === "")
-            }
+            disabled={create.isPending || missing !== null}
           >
             {create.isPending ? "Creating…" : "Create key"}
           </Button>
@@ -115,20 +122,21 @@ export function CreateKeyDialog({
       }
     >
       <form onSubmit={submit} id="create-key-form">
-        {create.error ? <div className={ui.alert}>{create.error.message}</div> : null}
-        <label className={ui.field}>
-          <span className={ui.label}>Name</span>
-          <input
-            className={ui.input}
-            name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="e.g. Billing agent"
-            maxLength={100}
-            required
-            autoFocus
-          />
-        </label>
+        <FormAlert error={create.error} fields={["name"]} />
+        <FormErrorContext value={create.error}>
+          <Field name="name" label="Name">
+            <input
+              className={ui.input}
+              name="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="e.g. Billing agent"
+              maxLength={100}
+              required
+              autoFocus
+            />
+          </Field>
+        </FormErrorContext>
         <fieldset className={styles.environments}>
           <legend className={ui.label}>Environment</legend>
           {(["sandbox", "production"] as const).map((option) => (

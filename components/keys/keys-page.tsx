@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
 import { useCanChange } from "../console/member-role";
@@ -13,6 +13,7 @@ import { PageHeader } from "../ui/page-header";
 import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
+import { useCellLabels } from "../ui/use-cell-labels";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { currentStatus, KeyStatus } from "./key-status";
 import styles from "./keys.module.css";
@@ -23,6 +24,8 @@ type TAction = { kind: "roll" | "revoke"; key: TApiKey } | undefined;
 
 export function KeysPage({ environment }: { environment: TEnvironment }) {
   const [creating, setCreating] = useState(false);
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
   const [action, setAction] = useState<TAction>();
   const keys = useQuery({
     queryKey: queryKeys.keys(environment),
@@ -60,7 +63,7 @@ export function KeysPage({ environment }: { environment: TEnvironment }) {
             caller needs.
           </EmptyState>
         ) : (
-          <table className={ui.table} aria-busy={keys.isPending}>
+          <table ref={table} className={`${ui.table} ${ui.stacked}`} aria-busy={keys.isPending}>
             <thead>
               <tr>
                 <th>Name</th>

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
+import { Field, FormAlert, FormErrorContext } from "../console/form-field";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -46,19 +47,20 @@ export function RenameKeyDialog({ apiKey, onClose }: { apiKey: TApiKey; onClose:
       }
     >
       <form onSubmit={submit} id="rename-key-form">
-        {rename.error ? <div className={ui.alert}>{rename.error.message}</div> : null}
-        <label className={ui.field}>
-          <span className={ui.label}>Name</span>
-          <input
-            className={ui.input}
-            name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={100}
-            required
-            autoFocus
-          />
-        </label>
+        <FormAlert error={rename.error} fields={["name"]} />
+        <FormErrorContext value={rename.error}>
+          <Field name="name" label="Name">
+            <input
+              className={ui.input}
+              name="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={100}
+              required
+              autoFocus
+            />
+          </Field>
+        </FormErrorContext>
       </form>
     </Dialog>
   );

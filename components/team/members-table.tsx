@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { memberRoles, type TMemberRole } from "@/lib/team/roles";
 import { consoleFetch, queryKeys, type TMember } from "../console/api";
 import { useCanChange } from "../console/member-role";
@@ -10,6 +10,7 @@ import { Button } from "../ui/button";
 import { ErrorState, LoadingRows } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
+import { useCellLabels } from "../ui/use-cell-labels";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 
 export function MembersTable({ currentUserId }: { currentUserId: string }) {
@@ -28,6 +29,8 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.team() }),
   });
   const [removing, setRemoving] = useState<TMember>();
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
   return (
     <div className={ui.card}>
       {changeRole.error ? (
@@ -38,7 +41,12 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
       {members.error ? (
         <ErrorState error={members.error} onRetry={() => members.refetch()} />
       ) : (
-        <table className={ui.table} aria-busy={members.isPending} aria-label="Members">
+        <table
+          ref={table}
+          className={`${ui.table} ${ui.stacked}`}
+          aria-busy={members.isPending}
+          aria-label="Members"
+        >
           <thead>
             <tr>
               <th>Member</th>

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useState } from "react";
+import { Fragment, useRef, useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import {
   consoleFetch,
@@ -19,6 +19,7 @@ import { Button } from "../ui/button";
 import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
+import { useCellLabels } from "../ui/use-cell-labels";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { DeliveryFilters, noDeliveryFilters } from "./delivery-filters";
 import styles from "./webhooks.module.css";
@@ -47,6 +48,8 @@ export function DeliveriesTable({
   const pager = usePager();
   const { filters, change } = useUrlFilters<TDeliveryFilters>(noDeliveryFilters);
   const [expanded, setExpanded] = useState<string | null>(null);
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
   const deliveries = useQuery({
     queryKey: queryKeys.deliveries(environment, webhookId, filters, pager.cursor),
     queryFn: () => {
@@ -93,7 +96,12 @@ export function DeliveriesTable({
             </EmptyState>
           )
         ) : (
-          <table className={ui.table} aria-busy={deliveries.isFetching} aria-label="Deliveries">
+          <table
+            ref={table}
+            className={`${ui.table} ${ui.stacked}`}
+            aria-busy={deliveries.isFetching}
+            aria-label="Deliveries"
+          >
             <thead>
               <tr>
                 <th>Event</th>

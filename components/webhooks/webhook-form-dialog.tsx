@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TWebhook } from "../console/api";
+import { Field, FormAlert, FormErrorContext, fieldMessage } from "../console/form-field";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -11,6 +12,7 @@ import { generateSecret } from "./generate-secret";
 import styles from "./webhooks.module.css";
 
 const ALL = "*";
+const fields = ["url", "description", "events", "secret"] as const;
 
 /** Creates an endpoint, or edits one when `webhook` is given (a blank secret keeps the current one). */
 export function WebhookFormDialog({
@@ -29,7 +31,8 @@ export function WebhookFormDialog({
   const queryClient = useQueryClient();
   const [url, setUrl] = useState(webhook?.url ?? "");
   const [description, setDescription] = useState(webhook?.description ?? "");
-  const [events, setEvents] = useState<Set<string>>(new Set(webhook?.events ?? []));
+  // A new endpoint starts subscribed to everything, as Stripe's and Svix's do; narrow it below.
+  const [events, setEvents] = useState<Set<string>>(new Set(webhook?.events ?? [ALL]));
   const [secret, setSecret] = useState(webhook ? "" : generateSecret());
   const save = useMutation({
     mutationFn: () => {
@@ -69,6 +72,8 @@ export function WebhookFormDialog({
     save.mutate();
   };
   const formId = webhook ? "webhook-edit" : "webhook-create";
+  const eventsError = fieldMessage(save.error, "events", "Event");
+  const secretError = fieldMessage(save.error, "secret");
   return (
     <Dialog
       open
@@ -82,78 +87,98 @@ export function WebhookFormDialog({
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form={formId} disabled={save.isPending}>
+          <Button
+            variant="primary"
+            type="submit"
+            form={formId}
+            disabled={save.isPending || events.size === 0}
+          >
             {save.isPending ? "Saving…" : webhook ? "Save changes" : "Add endpoint"}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit}>
-        {save.error ? (
-          <div className={ui.alert} role="alert">
-            {save.error.message}
-          </div>
-        ) : null}
-        <label className={ui.field}>
-          <span className={ui.label}>Endpoint URL</span>
-          <input
-            className={ui.input}
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            placeholder="https://hooks.example.com/agent-settlement"
-            required
-            autoFocus
-          />
-        </label>
-        <label className={ui.field}>
-          <span className={ui.label}>Description</span>
-          <input
-            className={ui.input}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            placeholder="Ledger sync"
-            maxLength={500}
-          />
-        </label>
-        <fieldset className={`${ui.field} ${styles.events}`}>
-          <legend className={ui.label}>Events</legend>
-          <label className={styles.all}>
-            <input type="checkbox" checked={events.has(ALL)} onChange={() => toggle(ALL)} />
-            All events, including types added later
-          </label>
-          {eventTypes.map((type) => (
-            <label key={type}>
-              <input
-                type="checkbox"
-                checked={events.has(ALL) || events.has(type)}
-                disabled={events.has(ALL)}
-                onChange={() => toggle(type)}
-              />
-              {type}
-            </label>
-          ))}
-        </fieldset>
-        <label className={ui.field}>
-          <span className={ui.label}>
-            {webhook ? "New signing secret (optional)" : "Signing secret"}
-          </span>
-          <span className={styles.secretRow}>
+        <FormAlert error={save.error} fields={fields} />
+        <FormErrorContext value={save.error}>
+          <Field name="url" label="Endpoint URL">
             <input
-              className={`${ui.input} ${ui.mono}`}
-              value={secret}
-              onChange={(event) => setSecret(event.target.value)}
-              required={!webhook}
-              placeholder={webhook ? "Leave blank to keep the current secret" : undefined}
+              className={ui.input}
+              name="url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              placeholder="https://hooks.example.com/agent-settlement"
+              required
+              autoFocus
             />
-            <Button size="small" onClick={() => setSecret(generateSecret())}>
-              Generate
-            </Button>
-          </span>
-          <span className={ui.hint}>
-            Keep a copy: it is never shown again.{" "}
-            {webhook ? "The old secret keeps signing for 24 hours after a change." : ""}
-          </span>
-        </label>
+          </Field>
+          <Field name="description" label="Description">
+            <input
+              className={ui.input}
+              name="description"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              placeholder="Ledger sync"
+              maxLength={500}
+            />
+          </Field>
+          <fieldset className={`${ui.field} ${styles.events}`}>
+            <legend className={ui.label}>Events</legend>
+            <label className={styles.all}>
+              <input type="checkbox" checked={events.has(ALL)} onChange={() => toggle(ALL)} />
+              All events, including types added later
+            </label>
+            {eventTypes.map((type) => (
+              <label key={type}>
+                <input
+                  type="checkbox"
+                  checked={events.has(ALL) || events.has(type)}
+                  disabled={events.has(ALL)}
+                  onChange={() => toggle(type)}
+                />
+                {type}
+              </label>
+            ))}
+            {events.size === 0 ? (
+              <span className={ui.hint}>Choose at least one event type, or all.</span>
+            ) : null}
+            {eventsError ? (
+              <span className={ui.fieldError} role="alert">
+                {eventsError}
+              </span>
+            ) : null}
+          </fieldset>
+          <label className={ui.field}>
+            <span className={ui.label}>
+              {webhook ? "New signing secret (optional)" : "Signing secret"}
+            </span>
+            <span className={styles.secretRow}>
+              <input
+                className={`${ui.input} ${ui.mono}`}
+                name="secret"
+                value={secret}
+                onChange={(event) => setSecret(event.target.value)}
+                required={!webhook}
+                aria-invalid={secretError ? true : undefined}
+                placeholder={webhook ? "Leave blank to keep the current secret" : undefined}
+              />
+              <Button size="small" onClick={() => setSecret(generateSecret())}>
+                Generate
+              </Button>
+            </span>
+            {secretError ? (
+              <span className={ui.fieldError} role="alert">
+                {secretError}
+              </span>
+            ) : (
+              <span className={ui.hint}>
+                {webhook
+                  ? "Blank keeps the current secret; after a change the old one keeps signing for 24 hours."
+                  : "Stored encrypted; Reveal on the endpoint's page shows it again."}
+              </span>
+            )}
+          </label>
+        </FormErrorContext>
       </form>
     </Dialog>
   );

@@ -26,6 +26,10 @@ export class WebhooksPage {
     const dialog = this.dialog();
     await dialog.getByLabel("Endpoint URL").fill(url);
     if (description) await dialog.getByLabel("Description").fill(description);
+    // A new endpoint starts subscribed to all events; naming some narrows it to those.
+    const all = dialog.getByLabel("All events, including types added later");
+    await expect(all).toBeChecked();
+    if (events.length > 0) await all.uncheck();
     for (const type of events) await dialog.getByLabel(type, { exact: true }).check();
     const secret = await dialog.getByLabel("Signing secret").inputValue();
     await dialog.getByRole("button", { name: "Add endpoint" }).click();
