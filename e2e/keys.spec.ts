@@ -82,6 +82,18 @@ test("sign up, create a sandbox key, use it, roll it, revoke it", async ({ page,
   await expect(page.locator('tr[data-status="expired"]')).toHaveCount(1);
   await saveScreenshot(page, "keys-list");
 
+  // The request log's key filter tells the three "Billing agent" keys apart by their last four.
+  await page.goto("/console/sandbox/logs");
+  const keyOptions = page
+    .getByRole("form", { name: "Filters" })
+    .getByLabel("Key")
+    .locator("option");
+  await expect(keyOptions.filter({ hasText: "Billing agent" })).toHaveCount(3);
+  const labels = await keyOptions.allTextContents();
+  for (const secret of [first, second.secret, third.secret])
+    expect(labels).toContain(`Billing agent · …${secret.slice(-4)}`);
+  await page.goBack();
+
   // Revoke the current key after confirming.
   await keys.revoke(page.locator('tr[data-status="active"]'));
   await expect(page.locator('tr[data-status="revoked"]')).toContainText("Revoked");

@@ -107,9 +107,12 @@ export function RequestLogsPage({ environment }: { environment: TEnvironment }) 
             onChange={(event) => change({ keyId: event.target.value })}
           >
             <option value="">Any</option>
-            {keys.data?.data.map((key) => (
+            {keys.data?.data.map((key, _, all) => (
               <option key={key.id} value={key.id}>
-                {key.name}
+                {/* A rolled key keeps its name: the secret's last four tell the two apart. */}
+                {all.some((other) => other.id !== key.id && other.name === key.name)
+                  ? `${key.name} · …${key.last4}`
+                  : key.name}
               </option>
             ))}
           </select>

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents, apiKeys, receipts, settlements, webhookEndpoints } from "@/db/schema";
 import { ownedAgents } from "@/lib/agents/visibility";
@@ -27,7 +27,13 @@ export async function gettingStarted(tenant: TTenant): Promise<TGettingStarted> 
         .select({ id: apiKeys.id })
         .from(apiKeys)
         .where(
-          and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.environment, environment)),
+          // A key that still works: one revoked or expired since does not count.
+          and(
+            eq(apiKeys.organizationId, organizationId),
+            eq(apiKeys.environment, environment),
+            isNull(apiKeys.revokedAt),
+            or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
+          ),
         )
         .limit(1),
     ),

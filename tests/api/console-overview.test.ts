@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createApiKey } from "@/lib/keys/create-key";
+import { revokeApiKey } from "@/lib/keys/revoke-key";
 import { call, eventually } from "../support/api";
 import { consoleCall, removeMembers, sandboxKeyFor } from "../support/console-calls";
 import { signedUpMember, type TMember } from "../support/console-session";
@@ -57,7 +59,22 @@ describe("GET /api/console/overview", { timeout: 60_000 }, () => {
 
     const key = await sandboxKeyFor(owner);
     expect(done(await overview(owner))).toMatchObject({ key: true, agents: false });
-    // A sandbox key does nothing for production's checklist.
+    // A sandbox key does nothing for production's checklist, nor does a key that no longer works.
+    expect(done(await overview(owner, "production")).key).toBe(false);
+    const revoked = await createApiKey({
+      organizationId: owner.organizationId,
+      environment: "production",
+      name: "Gone",
+      scopes: ["agent.read"],
+    });
+    await revokeApiKey({ organizationId: owner.organizationId, keyId: revoked.key.id });
+    await createApiKey({
+      organizationId: owner.organizationId,
+      environment: "production",
+      name: "Expired",
+      scopes: ["agent.read"],
+      expiresAt: new Date(Date.now() - 1_000),
+    });
     expect(done(await overview(owner, "production")).key).toBe(false);
 
     const { settlement } = await pendingSettlement(key, { value: 2_000 });
