@@ -104,9 +104,6 @@ const searches: Record<string, TIdSearch> = {
   },
 };
 
-/** The id prefixes the console's search knows, for its hint. */
-export const searchablePrefixes = Object.keys(searches);
-
 /**
  * Rows of the organization's environment whose id starts with `text` (at least the prefix and
  * its dash, `stl-`), looked up in the one table the prefix names, with the visibility rule of
