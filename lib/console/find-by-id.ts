@@ -13,6 +13,7 @@ import {
 } from "@/db/schema";
 import { ownedAgents } from "@/lib/agents/visibility";
 import type { TTenant } from "@/lib/auth/tenant";
+import { startsWith } from "@/lib/http/like-pattern";
 import { idPrefixes } from "@/lib/ids";
 import { visibleNegotiations } from "@/lib/negotiations/visibility";
 import { visibleReceipts } from "@/lib/receipts/visibility";
@@ -117,7 +118,7 @@ export async function findById(tenant: TTenant, text: string): Promise<TFoundId[
   const rows = await db
     .select({ id: search.id, label: search.label ?? sql<null>`null` })
     .from(search.table)
-    .where(and(sql`left(${search.id}, ${text.length}) = ${text}`, search.visible(tenant)))
+    .where(and(startsWith(search.id, text), search.visible(tenant)))
     .orderBy(asc(search.id))
     .limit(MAX_FOUND);
   return rows.map((row) => ({

@@ -1,9 +1,9 @@
-import { and, between, eq, getTableColumns, ilike, sql } from "drizzle-orm";
+import { and, between, eq, getTableColumns, ilike } from "drizzle-orm";
 import { db } from "@/db/client";
 import { apiKeys, requestLogs } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { createdRange } from "@/lib/http/created-range";
-import { containing } from "@/lib/http/like-pattern";
+import { containing, startsWith } from "@/lib/http/like-pattern";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentRequestLog } from "./present-request-log";
 import type { TListRequestLogsQuery } from "./schemas";
@@ -22,9 +22,7 @@ export async function listRequestLogs({
   const page = keyset(requestLogs, query.cursor, [
     eq(requestLogs.organizationId, tenant.organizationId),
     eq(requestLogs.environment, tenant.environment),
-    query.requestId
-      ? sql`left(${requestLogs.id}, ${query.requestId.length}) = ${query.requestId}`
-      : undefined,
+    query.requestId ? startsWith(requestLogs.id, query.requestId) : undefined,
     query.status ? between(requestLogs.status, query.status.from, query.status.to) : undefined,
     query.keyId ? eq(requestLogs.keyId, query.keyId) : undefined,
     query.path ? ilike(requestLogs.path, containing(query.path)) : undefined,

@@ -1,9 +1,9 @@
-import { eq, ilike, isNull, type SQL, sql } from "drizzle-orm";
+import { eq, ilike, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { auditEntries } from "@/db/schema";
 import { createdRange } from "@/lib/http/created-range";
-import { containing } from "@/lib/http/like-pattern";
+import { containing, startsWith } from "@/lib/http/like-pattern";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentAuditEntry } from "./present-audit-entry";
 import type { ZAuditFilters, ZAuditQuery } from "./schemas";
@@ -20,7 +20,7 @@ export function auditConditions(
   const { action, actor, targetId, environment } = filters;
   return [
     eq(auditEntries.organizationId, organizationId),
-    action ? sql`left(${auditEntries.action}, ${action.length}) = ${action}` : undefined,
+    action ? startsWith(auditEntries.action, action) : undefined,
     actor ? ilike(auditEntries.actorEmail, containing(actor)) : undefined,
     targetId ? eq(auditEntries.targetId, targetId) : undefined,
     environment === "organization"
