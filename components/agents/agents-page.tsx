@@ -3,11 +3,18 @@
 import Link from "next/link";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { queryKeys, type TAgent } from "../console/api";
+import {
+  FilterBar,
+  filterBinder,
+  SelectFilter,
+  TextFilter,
+  trimmedQuery,
+} from "../console/filter-bar";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState } from "../ui/states";
+import { EmptyState, NoMatches } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { AgentStatus } from "./agent-status";
@@ -19,16 +26,12 @@ const noFilters: TFilters = { q: "", status: "" };
 export function AgentsPage({ environment }: { environment: TEnvironment }) {
   const { filters, change, list, filtered } = useFilteredList<TAgent, TFilters>({
     defaults: noFilters,
-    toQuery: (current) => {
-      const query: Record<string, string> = {};
-      if (current.q.trim()) query.q = current.q.trim();
-      if (current.status) query.status = current.status;
-      return query;
-    },
+    toQuery: (current) => trimmedQuery(current, ["q", "status"]),
     queryKey: (query) => queryKeys.agentPages(environment, query),
     path: "/api/console/agents",
     environment,
   });
+  const field = filterBinder(filters, change);
   return (
     <>
       <PageHeader
@@ -40,55 +43,33 @@ export function AgentsPage({ environment }: { environment: TEnvironment }) {
           </>
         }
       />
-      <form
-        className={ui.filters}
-        aria-label="Filters"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <label>
-          Search
-          <input
-            type="search"
-            className={ui.input}
-            placeholder="Name or description"
-            value={filters.q}
-            onChange={(event) => change({ q: event.target.value })}
-          />
-        </label>
-        <label>
-          Status
-          <select
-            className={ui.input}
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value })}
-          >
-            <option value="">Any</option>
-            <option value="active">Active</option>
-            <option value="suspended">Suspended</option>
-          </select>
-        </label>
-        {filtered ? (
-          <button type="button" className={ui.button} onClick={() => change(noFilters)}>
-            Clear filters
-          </button>
-        ) : null}
-      </form>
+      <FilterBar filtered={filtered} onClear={() => change(noFilters)}>
+        <TextFilter
+          label="Search"
+          type="search"
+          placeholder="Name or description"
+          {...field("q")}
+        />
+        <SelectFilter
+          label="Status"
+          options={[
+            { value: "active", label: "Active" },
+            { value: "suspended", label: "Suspended" },
+          ]}
+          {...field("status")}
+        />
+      </FilterBar>
       <PagedTable
         list={list}
         columns={["Name", "Capabilities", "Status", "Discoverable", "Created"]}
         empty={
-          <EmptyState
-            icon={<NavIcon name="agents" />}
-            title={filtered ? "No agents match these filters" : `No ${environment} agents yet`}
-          >
-            {filtered ? (
-              "Change or clear the filters."
-            ) : (
-              <>
-                Register one with <code>POST {basePaths[environment]}/agents</code> and an API key.
-              </>
-            )}
-          </EmptyState>
+          filtered ? (
+            <NoMatches things="agents" icon={<NavIcon name="agents" />} />
+          ) : (
+            <EmptyState icon={<NavIcon name="agents" />} title={`No ${environment} agents yet`}>
+              Register one with <code>POST {basePaths[environment]}/agents</code> and an API key.
+            </EmptyState>
+          )
         }
         row={(agent) => (
           <tr>

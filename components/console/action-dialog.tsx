@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { FormAlert, FormErrorContext } from "./form-field";
+import { FormErrors } from "./form-field";
 
 /**
  * The confirmation every console change goes through: what will happen, the fields it needs,
@@ -70,8 +70,9 @@ export function ActionDialog<T>({
       }
     >
       <form id={formId} onSubmit={submit}>
-        <FormAlert error={mutation.error} fields={fields} />
-        <FormErrorContext value={mutation.error}>{children}</FormErrorContext>
+        <FormErrors error={mutation.error} fields={fields}>
+          {children}
+        </FormErrors>
       </form>
     </Dialog>
   );

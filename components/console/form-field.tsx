@@ -12,12 +12,12 @@ import ui from "../ui/ui.module.css";
 import type { ConsoleApiError } from "./api";
 
 /** The error a form's last submission answered, for its fields to claim. */
-export const FormErrorContext = createContext<Error | null>(null);
+const FormErrorContext = createContext<Error | null>(null);
 
 const paramOf = (error: Error | null) => (error as ConsoleApiError | null)?.param;
 
 /** Whether the error names one of `fields` (or an item of one: `capabilities.1`). */
-export const namesField = (error: Error | null, fields: readonly string[]) => {
+const namesField = (error: Error | null, fields: readonly string[]) => {
   const root = paramOf(error)?.split(".")[0];
   return root !== undefined && fields.includes(root);
 };
@@ -80,12 +80,27 @@ export function Field({
   );
 }
 
-/** The refusal at the top of a form, unless one of its `fields` shows it in place. */
-export function FormAlert({ error, fields }: { error: Error | null; fields: readonly string[] }) {
-  if (!error || namesField(error, fields)) return null;
+/**
+ * A form's fields and its last refusal: at the top, unless it names one of `fields`, which
+ * then shows it under itself (`Field`, or `fieldMessage` for a group of controls).
+ */
+export function FormErrors({
+  error,
+  fields,
+  children,
+}: {
+  error: Error | null;
+  fields: readonly string[];
+  children: ReactNode;
+}) {
   return (
-    <div className={ui.alert} role="alert">
-      {error.message}
-    </div>
+    <>
+      {error && !namesField(error, fields) ? (
+        <div className={ui.alert} role="alert">
+          {error.message}
+        </div>
+      ) : null}
+      <FormErrorContext value={error}>{children}</FormErrorContext>
+    </>
   );
 }

@@ -1,6 +1,14 @@
 "use client";
 
-import ui from "../ui/ui.module.css";
+import {
+  createdRangeQuery,
+  DayFilter,
+  FilterBar,
+  filterBinder,
+  SelectFilter,
+  TextFilter,
+  trimmedQuery,
+} from "./filter-bar";
 
 /** The filters most lists share: a status and a creation date range (local calendar days). */
 export type TListFilters = { status: string; createdAfter: string; createdBefore: string };
@@ -10,27 +18,15 @@ type TIdFilter<F> = { name: keyof F & string; label: string; placeholder: string
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/**
- * The list route's query for these filters, empty ones left out: the id trimmed, the days
- * turned into instants (from the start of the first day to the end of the last, in the
- * browser's time zone).
- */
+/** The list route's query for these filters, empty ones left out, the id trimmed. */
 export function listFilterQuery<F extends TListFilters & Record<string, string>>(
   filters: F,
   idName?: keyof F & string,
 ): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (filters.status) query.status = filters.status;
-  const id = idName ? filters[idName]?.trim() : "";
-  if (idName && id) query[idName] = id;
-  if (filters.createdAfter)
-    query.createdAfter = new Date(`${filters.createdAfter}T00:00`).toISOString();
-  if (filters.createdBefore) {
-    const end = new Date(`${filters.createdBefore}T00:00`);
-    end.setDate(end.getDate() + 1);
-    query.createdBefore = end.toISOString();
-  }
-  return query;
+  return {
+    ...trimmedQuery(filters, idName ? ["status", idName] : ["status"]),
+    ...createdRangeQuery(filters),
+  };
 }
 
 /** The filter bar of a list: status, an optional id, created from and to, and Clear. */
@@ -49,55 +45,23 @@ export function ListFilters<F extends TListFilters & Record<string, string>>({
   statuses: readonly string[];
   idFilter?: TIdFilter<F>;
 }) {
-  const set = (name: keyof F & string) => (event: { target: { value: string } }) =>
-    change({ [name]: event.target.value } as Partial<F>);
+  const field = filterBinder(filters, change);
   return (
-    <form className={ui.filters} aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
-      <label>
-        Status
-        <select className={ui.input} value={filters.status} onChange={set("status")}>
-          <option value="">Any</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {capitalized(status)}
-            </option>
-          ))}
-        </select>
-      </label>
+    <FilterBar filtered={filtered} onClear={() => change(defaults)}>
+      <SelectFilter
+        label="Status"
+        options={statuses.map((status) => ({ value: status, label: capitalized(status) }))}
+        {...field("status")}
+      />
       {idFilter ? (
-        <label>
-          {idFilter.label}
-          <input
-            className={ui.input}
-            placeholder={idFilter.placeholder}
-            value={filters[idFilter.name]}
-            onChange={set(idFilter.name)}
-          />
-        </label>
-      ) : null}
-      <label>
-        Created from
-        <input
-          type="date"
-          className={ui.input}
-          value={filters.createdAfter}
-          onChange={set("createdAfter")}
+        <TextFilter
+          label={idFilter.label}
+          placeholder={idFilter.placeholder}
+          {...field(idFilter.name)}
         />
-      </label>
-      <label>
-        Created to
-        <input
-          type="date"
-          className={ui.input}
-          value={filters.createdBefore}
-          onChange={set("createdBefore")}
-        />
-      </label>
-      {filtered ? (
-        <button type="button" className={ui.button} onClick={() => change(defaults)}>
-          Clear filters
-        </button>
       ) : null}
-    </form>
+      <DayFilter label="Created from" {...field("createdAfter")} />
+      <DayFilter label="Created to" {...field("createdBefore")} />
+    </FilterBar>
   );
 }

@@ -3,15 +3,23 @@
 import Link from "next/link";
 import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TEventEnvelope } from "../console/api";
+import {
+  FilterBar,
+  filterBinder,
+  SelectFilter,
+  TextFilter,
+  trimmedQuery,
+} from "../console/filter-bar";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState } from "../ui/states";
+import { EmptyState, NoMatches } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 
 type TFilters = { type: string; objectId: string };
+const noFilters: TFilters = { type: "", objectId: "" };
 
 /** The id of the resource an event carries, when it has one. */
 export function objectIdOf(event: TEventEnvelope): string | null {
@@ -27,75 +35,39 @@ export function EventsPage({
   eventTypes: readonly string[];
 }) {
   const { filters, change, list, filtered } = useFilteredList<TEventEnvelope, TFilters>({
-    defaults: { type: "", objectId: "" },
-    toQuery: (current) => {
-      const query: Record<string, string> = {};
-      // A type from a link that names none the service knows is left out, as "any type".
-      if (eventTypes.includes(current.type)) query.type = current.type;
-      if (current.objectId.trim()) query.objectId = current.objectId.trim();
-      return query;
-    },
+    defaults: noFilters,
+    // A type from a link that names none the service knows is left out, as "any type".
+    toQuery: (current) =>
+      trimmedQuery(
+        current,
+        eventTypes.includes(current.type) ? ["type", "objectId"] : ["objectId"],
+      ),
     queryKey: (query) => queryKeys.events(environment, query),
     path: "/api/console/events",
     environment,
   });
+  const field = filterBinder(filters, change);
   return (
     <>
       <PageHeader
         title="Events"
         description="Every change the service recorded in the last 30 days, as webhooks receive it."
       />
-      <form
-        className={ui.filters}
-        aria-label="Filters"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <label>
-          Type
-          <select
-            className={ui.input}
-            value={filters.type}
-            onChange={(event) => change({ type: event.target.value })}
-          >
-            <option value="">Any</option>
-            {eventTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Object
-          <input
-            className={ui.input}
-            placeholder="stl-…, agent-…"
-            value={filters.objectId}
-            onChange={(event) => change({ objectId: event.target.value })}
-          />
-        </label>
-        {filtered ? (
-          <button
-            type="button"
-            className={ui.button}
-            onClick={() => change({ type: "", objectId: "" })}
-          >
-            Clear filters
-          </button>
-        ) : null}
-      </form>
+      <FilterBar filtered={filtered} onClear={() => change(noFilters)}>
+        <SelectFilter label="Type" options={eventTypes} {...field("type")} />
+        <TextFilter label="Object" placeholder="stl-…, agent-…" {...field("objectId")} />
+      </FilterBar>
       <PagedTable
         list={list}
         columns={["Event", "Type", "Object", "Created"]}
         empty={
-          <EmptyState
-            icon={<NavIcon name="events" />}
-            title={filtered ? "No events match these filters" : `No ${environment} events yet`}
-          >
-            {filtered
-              ? "Change or clear the filters."
-              : "Events appear as agents, negotiations, settlements and receipts change."}
-          </EmptyState>
+          filtered ? (
+            <NoMatches things="events" icon={<NavIcon name="events" />} />
+          ) : (
+            <EmptyState icon={<NavIcon name="events" />} title={`No ${environment} events yet`}>
+              Events appear as agents, negotiations, settlements and receipts change.
+            </EmptyState>
+          )
         }
         row={(event) => (
           <tr data-testid="event-row" data-event-id={event.id}>

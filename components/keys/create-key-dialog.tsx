@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import type { TScope } from "@/lib/auth/scopes";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TCreatedKey } from "../console/api";
-import { Field, FormAlert, FormErrorContext } from "../console/form-field";
+import { Field, FormErrors } from "../console/form-field";
 import { plural } from "../console/plural";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -122,8 +122,7 @@ export function CreateKeyDialog({
       }
     >
       <form onSubmit={submit} id="create-key-form">
-        <FormAlert error={create.error} fields={["name"]} />
-        <FormErrorContext value={create.error}>
+        <FormErrors error={create.error} fields={["name"]}>
           <Field name="name" label="Name">
             <input
               className={ui.input}
@@ -136,7 +135,7 @@ export function CreateKeyDialog({
               autoFocus
             />
           </Field>
-        </FormErrorContext>
+        </FormErrors>
         <fieldset className={styles.environments}>
           <legend className={ui.label}>Environment</legend>
           {(["sandbox", "production"] as const).map((option) => (

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { consoleFetch, queryKeys, type TApiKey } from "../console/api";
-import { Field, FormAlert, FormErrorContext } from "../console/form-field";
+import { Field, FormErrors } from "../console/form-field";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -47,8 +47,7 @@ export function RenameKeyDialog({ apiKey, onClose }: { apiKey: TApiKey; onClose:
       }
     >
       <form onSubmit={submit} id="rename-key-form">
-        <FormAlert error={rename.error} fields={["name"]} />
-        <FormErrorContext value={rename.error}>
+        <FormErrors error={rename.error} fields={["name"]}>
           <Field name="name" label="Name">
             <input
               className={ui.input}
@@ -60,7 +59,7 @@ export function RenameKeyDialog({ apiKey, onClose }: { apiKey: TApiKey; onClose:
               autoFocus
             />
           </Field>
-        </FormErrorContext>
+        </FormErrors>
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState } from "../ui/states";
+import { EmptyState, NoMatches } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { NegotiationStatus } from "./status-badges";
@@ -49,22 +49,16 @@ export function NegotiationsPage({
         list={list}
         columns={["Negotiation", "Amount", "Round", "Status", "Created"]}
         empty={
-          <EmptyState
-            icon={<NavIcon name="negotiations" />}
-            title={
-              filtered
-                ? "No negotiations match these filters"
-                : `No ${environment} negotiations yet`
-            }
-          >
-            {filtered ? (
-              "Change or clear the filters."
-            ) : (
-              <>
-                Agents open them with <code>POST {basePaths[environment]}/negotiations</code>.
-              </>
-            )}
-          </EmptyState>
+          filtered ? (
+            <NoMatches things="negotiations" icon={<NavIcon name="negotiations" />} />
+          ) : (
+            <EmptyState
+              icon={<NavIcon name="negotiations" />}
+              title={`No ${environment} negotiations yet`}
+            >
+              Agents open them with <code>POST {basePaths[environment]}/negotiations</code>.
+            </EmptyState>
+          )
         }
         row={(negotiation) => (
           <tr>

@@ -9,7 +9,7 @@ import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState } from "../ui/states";
+import { EmptyState, NoMatches } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { SettlementStatus } from "./status-badges";
@@ -50,21 +50,17 @@ export function SettlementsPage({
         list={list}
         columns={["Settlement", "Amount", "Adapter", "Status", "Created"]}
         empty={
-          <EmptyState
-            icon={<NavIcon name="settlements" />}
-            title={
-              filtered ? "No settlements match these filters" : `No ${environment} settlements yet`
-            }
-          >
-            {filtered ? (
-              "Change or clear the filters."
-            ) : (
-              <>
-                Create one from an accepted negotiation with{" "}
-                <code>POST {basePaths[environment]}/settlements</code>.
-              </>
-            )}
-          </EmptyState>
+          filtered ? (
+            <NoMatches things="settlements" icon={<NavIcon name="settlements" />} />
+          ) : (
+            <EmptyState
+              icon={<NavIcon name="settlements" />}
+              title={`No ${environment} settlements yet`}
+            >
+              Create one from an accepted negotiation with{" "}
+              <code>POST {basePaths[environment]}/settlements</code>.
+            </EmptyState>
+          )
         }
         row={(settlement) => (
           <tr>

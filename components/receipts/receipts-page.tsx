@@ -9,7 +9,7 @@ import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState } from "../ui/states";
+import { EmptyState, NoMatches } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { ReceiptStatus } from "./receipt-status";
@@ -43,19 +43,14 @@ export function ReceiptsPage({ environment }: { environment: TEnvironment }) {
         list={list}
         columns={["Receipt", "Amount", "Settlement", "Status", "Created"]}
         empty={
-          <EmptyState
-            icon={<NavIcon name="receipts" />}
-            title={filtered ? "No receipts match these filters" : `No ${environment} receipts yet`}
-          >
-            {filtered ? (
-              "Change or clear the filters."
-            ) : (
-              <>
-                A receipt is issued when a settlement executes:{" "}
-                <code>POST {basePaths[environment]}/settlements/:id/execute</code>.
-              </>
-            )}
-          </EmptyState>
+          filtered ? (
+            <NoMatches things="receipts" icon={<NavIcon name="receipts" />} />
+          ) : (
+            <EmptyState icon={<NavIcon name="receipts" />} title={`No ${environment} receipts yet`}>
+              A receipt is issued when a settlement executes:{" "}
+              <code>POST {basePaths[environment]}/settlements/:id/execute</code>.
+            </EmptyState>
+          )
         }
         row={(receipt) => (
           <tr data-testid="receipt-row">

@@ -3,13 +3,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { basePaths, type TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TApiKey, type TRequestLog } from "../console/api";
-import { listFilterQuery } from "../console/list-filters";
+import {
+  createdRangeQuery,
+  DayFilter,
+  FilterBar,
+  filterBinder,
+  SelectFilter,
+  TextFilter,
+  trimmedQuery,
+} from "../console/filter-bar";
 import { NavIcon } from "../console/nav-icon";
 import { PagedTable } from "../console/paged-table";
 import { useFilteredList } from "../console/use-filtered-list";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState } from "../ui/states";
-import ui from "../ui/ui.module.css";
+import { EmptyState, NoMatches } from "../ui/states";
 import { RequestLogRow, requestLogColumns } from "./request-log-row";
 
 type TFilters = {
@@ -34,13 +41,10 @@ const statuses = ["2xx", "4xx", "5xx", "400", "401", "403", "404", "409", "429",
 export function RequestLogsPage({ environment }: { environment: TEnvironment }) {
   const { filters, change, list, filtered } = useFilteredList<TRequestLog, TFilters>({
     defaults: noFilters,
-    toQuery: (current) => {
-      // The days become instants by the lists' one rule; the rest is sent trimmed.
-      const query = listFilterQuery(current);
-      for (const name of ["requestId", "keyId", "path"] as const)
-        if (current[name].trim()) query[name] = current[name].trim();
-      return query;
-    },
+    toQuery: (current) => ({
+      ...trimmedQuery(current, ["requestId", "status", "keyId", "path"]),
+      ...createdRangeQuery(current),
+    }),
     queryKey: (query) => queryKeys.requestLogs(environment, query),
     path: "/api/console/request-logs",
     environment,
@@ -50,6 +54,7 @@ export function RequestLogsPage({ environment }: { environment: TEnvironment }) 
     queryFn: () =>
       consoleFetch<{ data: TApiKey[] }>(`/api/console/keys?environment=${environment}`),
   });
+  const field = filterBinder(filters, change);
   return (
     <>
       <PageHeader
@@ -61,98 +66,35 @@ export function RequestLogsPage({ environment }: { environment: TEnvironment }) 
           </>
         }
       />
-      <form
-        className={ui.filters}
-        aria-label="Filters"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <label>
-          Request ID
-          <input
-            className={ui.input}
-            placeholder="req-…"
-            value={filters.requestId}
-            onChange={(event) => change({ requestId: event.target.value })}
-          />
-        </label>
-        <label>
-          Path
-          <input
-            className={ui.input}
-            placeholder="/agents"
-            value={filters.path}
-            onChange={(event) => change({ path: event.target.value })}
-          />
-        </label>
-        <label>
-          Status
-          <select
-            className={ui.input}
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value })}
-          >
-            <option value="">Any</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Key
-          <select
-            className={ui.input}
-            value={filters.keyId}
-            onChange={(event) => change({ keyId: event.target.value })}
-          >
-            <option value="">Any</option>
-            {keys.data?.data.map((key, _, all) => (
-              <option key={key.id} value={key.id}>
-                {/* A rolled key keeps its name: the secret's last four tell the two apart. */}
-                {all.some((other) => other.id !== key.id && other.name === key.name)
-                  ? `${key.name} · …${key.last4}`
-                  : key.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From
-          <input
-            type="date"
-            className={ui.input}
-            value={filters.createdAfter}
-            onChange={(event) => change({ createdAfter: event.target.value })}
-          />
-        </label>
-        <label>
-          To
-          <input
-            type="date"
-            className={ui.input}
-            value={filters.createdBefore}
-            onChange={(event) => change({ createdBefore: event.target.value })}
-          />
-        </label>
-        {filtered ? (
-          <button type="button" className={ui.button} onClick={() => change(noFilters)}>
-            Clear filters
-          </button>
-        ) : null}
-      </form>
+      <FilterBar filtered={filtered} onClear={() => change(noFilters)}>
+        <TextFilter label="Request ID" placeholder="req-…" {...field("requestId")} />
+        <TextFilter label="Path" placeholder="/agents" {...field("path")} />
+        <SelectFilter label="Status" options={statuses} {...field("status")} />
+        <SelectFilter
+          label="Key"
+          options={(keys.data?.data ?? []).map((key, _, all) => ({
+            value: key.id,
+            // A rolled key keeps its name: the secret's last four tell the two apart.
+            label: all.some((other) => other.id !== key.id && other.name === key.name)
+              ? `${key.name} · …${key.last4}`
+              : key.name,
+          }))}
+          {...field("keyId")}
+        />
+        <DayFilter label="From" {...field("createdAfter")} />
+        <DayFilter label="To" {...field("createdBefore")} />
+      </FilterBar>
       <PagedTable
         list={list}
         columns={requestLogColumns}
         empty={
-          <EmptyState
-            icon={<NavIcon name="logs" />}
-            title={filtered ? "No requests match these filters" : `No ${environment} requests yet`}
-          >
-            {filtered
-              ? "Change or clear the filters."
-              : "Requests made with an API key or an agent token appear here within seconds."}
-          </EmptyState>
+          filtered ? (
+            <NoMatches things="requests" icon={<NavIcon name="logs" />} />
+          ) : (
+            <EmptyState icon={<NavIcon name="logs" />} title={`No ${environment} requests yet`}>
+              Requests made with an API key or an agent token appear here within seconds.
+            </EmptyState>
+          )
         }
         row={(log) => <RequestLogRow log={log} environment={environment} />}
       />

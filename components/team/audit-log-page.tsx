@@ -3,13 +3,21 @@
 import Link from "next/link";
 import type { TEnvironment } from "@/lib/environment";
 import { queryKeys, type TAuditEntry } from "../console/api";
-import { listFilterQuery } from "../console/list-filters";
+import {
+  createdRangeQuery,
+  DayFilter,
+  FilterBar,
+  filterBinder,
+  SelectFilter,
+  TextFilter,
+  trimmedQuery,
+} from "../console/filter-bar";
 import { PagedTable } from "../console/paged-table";
 import { usePagedList } from "../console/use-paged-list";
 import { useUrlFilters } from "../console/use-url-filters";
 import { Badge } from "../ui/badge";
 import { PageHeader } from "../ui/page-header";
-import { EmptyState } from "../ui/states";
+import { EmptyState, NoMatches } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 
@@ -30,13 +38,11 @@ const noFilters: TFilters = {
   createdBefore: "",
 };
 
-/** The audit routes' query: text filters trimmed, days as instants (listFilterQuery's rule). */
-function auditQuery(filters: TFilters): Record<string, string> {
-  const query = listFilterQuery({ ...filters, status: "" });
-  for (const name of ["action", "actor", "targetId", "environment"] as const)
-    if (filters[name].trim()) query[name] = filters[name].trim();
-  return query;
-}
+/** The audit routes' query: text filters trimmed, days as instants. */
+const auditQuery = (filters: TFilters) => ({
+  ...trimmedQuery(filters, ["action", "actor", "targetId", "environment"]),
+  ...createdRangeQuery(filters),
+});
 
 export function AuditLogPage({ environment }: { environment: TEnvironment }) {
   const { filters, change } = useUrlFilters(noFilters);
@@ -47,10 +53,7 @@ export function AuditLogPage({ environment }: { environment: TEnvironment }) {
     path: "/api/console/team/audit",
     params: query,
   });
-  const text = (name: keyof TFilters) => ({
-    value: filters[name],
-    onChange: (event: { target: { value: string } }) => change({ [name]: event.target.value }),
-  });
+  const field = filterBinder(filters, change);
   return (
     <>
       <PageHeader
@@ -58,62 +61,41 @@ export function AuditLogPage({ environment }: { environment: TEnvironment }) {
         title="Audit log"
         description="Every change made in the console, by whom and when, newest first."
       />
-      <form
-        className={ui.filters}
-        aria-label="Filters"
-        onSubmit={(event) => event.preventDefault()}
+      <FilterBar
+        filtered={filtered}
+        onClear={() => change(noFilters)}
+        after={
+          <a
+            className={ui.button}
+            href={`/api/console/team/audit/export?${new URLSearchParams(query)}`}
+            download
+          >
+            Export CSV
+          </a>
+        }
       >
-        <label>
-          Action
-          <input className={ui.input} placeholder="keys, keys.roll…" {...text("action")} />
-        </label>
-        <label>
-          Actor
-          <input className={ui.input} placeholder="Email" {...text("actor")} />
-        </label>
-        <label>
-          Target
-          <input className={ui.input} placeholder="key-…, wh-…" {...text("targetId")} />
-        </label>
-        <label>
-          Environment
-          <select className={ui.input} {...text("environment")}>
-            <option value="">Any</option>
-            <option value="sandbox">Sandbox</option>
-            <option value="production">Production</option>
-            <option value="organization">Organization (team)</option>
-          </select>
-        </label>
-        <label>
-          Created from
-          <input type="date" className={ui.input} {...text("createdAfter")} />
-        </label>
-        <label>
-          Created to
-          <input type="date" className={ui.input} {...text("createdBefore")} />
-        </label>
-        {filtered ? (
-          <button type="button" className={ui.button} onClick={() => change(noFilters)}>
-            Clear filters
-          </button>
-        ) : null}
-        <a
-          className={ui.button}
-          href={`/api/console/team/audit/export?${new URLSearchParams(query)}`}
-          download
-        >
-          Export CSV
-        </a>
-      </form>
+        <TextFilter label="Action" placeholder="keys, keys.roll…" {...field("action")} />
+        <TextFilter label="Actor" placeholder="Email" {...field("actor")} />
+        <TextFilter label="Target" placeholder="key-…, wh-…" {...field("targetId")} />
+        <SelectFilter
+          label="Environment"
+          options={[
+            { value: "sandbox", label: "Sandbox" },
+            { value: "production", label: "Production" },
+            { value: "organization", label: "Organization (team)" },
+          ]}
+          {...field("environment")}
+        />
+        <DayFilter label="Created from" {...field("createdAfter")} />
+        <DayFilter label="Created to" {...field("createdBefore")} />
+      </FilterBar>
       <PagedTable
         list={list}
         columns={["Time", "Actor", "Action", "Target", "Environment"]}
         label="Audit log entries"
         empty={
           filtered ? (
-            <EmptyState title="No entries match these filters">
-              Change or clear the filters.
-            </EmptyState>
+            <NoMatches things="entries" />
           ) : (
             <EmptyState title="Nothing changed yet">
               Changes made in the console appear here.

@@ -59,3 +59,10 @@ export function LoadingRows({ columns, rows = 4 }: { columns: number; rows?: num
     </>
   );
 }
+
+/** The empty state of a filtered list that found nothing. */
+export const NoMatches = ({ things, icon }: { things: string; icon?: ReactNode }) => (
+  <EmptyState icon={icon} title={`No ${things} match these filters`}>
+    Change or clear the filters.
+  </EmptyState>
+);

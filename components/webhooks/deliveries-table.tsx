@@ -16,7 +16,7 @@ import { usePager } from "../console/use-pager";
 import { useUrlFilters } from "../console/use-url-filters";
 import { Badge, type TBadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
-import { EmptyState, ErrorState, LoadingRows } from "../ui/states";
+import { EmptyState, ErrorState, LoadingRows, NoMatches } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { useCellLabels } from "../ui/use-cell-labels";
@@ -86,9 +86,7 @@ export function DeliveriesTable({
           <ErrorState error={deliveries.error} onRetry={() => deliveries.refetch()} />
         ) : page?.data.length === 0 && pager.pageNumber === 1 ? (
           filtered ? (
-            <EmptyState title="No deliveries match these filters">
-              Change or clear the filters.
-            </EmptyState>
+            <NoMatches things="deliveries" />
           ) : (
             <EmptyState title="No deliveries yet">
               Events this endpoint subscribes to appear here with every attempt's outcome. Test

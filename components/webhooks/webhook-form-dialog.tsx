@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import { consoleFetch, queryKeys, type TWebhook } from "../console/api";
-import { Field, FormAlert, FormErrorContext, fieldMessage } from "../console/form-field";
+import { Field, FormErrors, fieldMessage } from "../console/form-field";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import ui from "../ui/ui.module.css";
@@ -99,8 +99,7 @@ export function WebhookFormDialog({
       }
     >
       <form id={formId} onSubmit={submit}>
-        <FormAlert error={save.error} fields={fields} />
-        <FormErrorContext value={save.error}>
+        <FormErrors error={save.error} fields={fields}>
           <Field name="url" label="Endpoint URL">
             <input
               className={ui.input}
@@ -178,7 +177,7 @@ export function WebhookFormDialog({
               </span>
             )}
           </label>
-        </FormErrorContext>
+        </FormErrors>
       </form>
     </Dialog>
   );
