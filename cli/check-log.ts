@@ -19,6 +19,9 @@ export const ZSeen = ZTreeHead;
 export type TSeen = z.infer<typeof ZSeen>;
 export type TCheck = { ok: boolean; name: string; detail: string };
 
+/** The API base as a URL base that relative paths extend. */
+export const apiRoot = (base: string) => (base.endsWith("/") ? base : `${base}/`);
+
 /** The checkpoint a state file holds, or undefined when there is no such file yet. */
 export async function readSeen(file: string): Promise<TSeen | undefined> {
   if (!existsSync(file)) return undefined;
@@ -55,7 +58,7 @@ export async function monitorLog({
   jwksUrl?: string;
   seen?: TSeen;
 }): Promise<{ checks: TCheck[]; latest: TSeen }> {
-  const root = base.endsWith("/") ? base : `${base}/`;
+  const root = apiRoot(base);
   const parsed = ZSeen.safeParse(
     await getJson(new URL("attest/log/checkpoint", root), "checkpoint"),
   );

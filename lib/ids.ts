@@ -4,7 +4,6 @@ const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 export const idPrefixes = {
   agent: "agent",
-  agentKey: "akey",
   negotiation: "neg",
   negotiationStep: "nstep",
   settlement: "stl",

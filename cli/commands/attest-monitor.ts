@@ -1,10 +1,19 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { monitorLog, readSeen } from "../check-log";
+import { apiRoot, monitorLog, readSeen } from "../check-log";
 import { printJson, wantsJson } from "../output";
 import { parseUrl } from "../parse-url";
+import { watchAgentKeys } from "../watch-agent-keys";
 
-type TOptions = { url: string; state?: string; jwks?: string };
+type TOptions = {
+  url: string;
+  state?: string;
+  jwks?: string;
+  agent: string[];
+  expectKey: string[];
+};
+
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 export const attestMonitor = (attest: Command) =>
   attest
@@ -15,6 +24,18 @@ export const attestMonitor = (attest: Command) =>
     .requiredOption("--url <api base>", "the API base, e.g. https://api.example.com/v1", parseUrl)
     .option("--state <file>", "the last checkpoint accepted; updated when this one passes")
     .option("--jwks <url>", "the JWKS (default: the API's /.well-known/jwks.json)")
+    .option(
+      "--agent <id>",
+      "list this agent's key entries logged since the last checkpoint seen (repeatable)",
+      collect,
+      [],
+    )
+    .option(
+      "--expect-key <key id>",
+      "with --agent: a key you added; any other key added fails (repeatable)",
+      collect,
+      [],
+    )
     .action(async (options: TOptions, command: Command) => {
       const seen = options.state ? await readSeen(options.state) : undefined;
       const { checks, latest } = await monitorLog({
@@ -22,6 +43,17 @@ export const attestMonitor = (attest: Command) =>
         jwksUrl: options.jwks,
         seen,
       });
+      if (options.agent.length > 0 && checks.every((check) => check.ok)) {
+        checks.push(
+          ...(await watchAgentKeys({
+            root: apiRoot(options.url),
+            latest,
+            from: seen?.treeSize ?? 0,
+            agents: options.agent,
+            expectedKeys: options.expectKey,
+          })),
+        );
+      }
       const ok = checks.every((check) => check.ok);
       if (wantsJson(command)) printJson({ ok, checks, checkpoint: latest });
       else

@@ -16,6 +16,7 @@ const checkLabels: Record<TReceiptVerification["checks"][number]["name"], string
   terms: "Amount and parties are the accepted terms",
   policy: "Policy decision replayed",
   agreement: "Negotiation transcript and agent signatures",
+  signing_keys: "Signing keys were in the log before they signed",
   mandate_signature: "Payer's mandate and who signed it",
   inclusion: "Included in the attest log",
   tree_head_signature: "Tree head signature (Ed25519)",

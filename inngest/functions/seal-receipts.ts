@@ -1,12 +1,13 @@
 import { inngest } from "@/inngest/client";
 import { environments } from "@/lib/environment";
 import { receiptSealRequested } from "@/lib/receipts/jobs";
-import { sealPendingReceipts } from "@/lib/receipts/seal-receipts";
+import { sealEnvironment } from "@/lib/receipts/seal-receipts";
 
 const MAX_BATCHES = 10;
 
 /**
- * Seals pending receipts into the attest log. Issued receipts request runs debounced into one
+ * Seals pending receipts and agent key entries into the attest log. Issued receipts (and added
+ * or revoked agent keys) request runs debounced into one
  * per burst (at most 2 s after the first request), and that run seals every receipt pending
  * when it starts (in batches under each log's lock), so a burst costs a few signatures and
  * one function run. A request that arrives after the run started gets a run of its own.
@@ -22,16 +23,11 @@ export const sealReceipts = inngest.createFunction(
     step.run("seal", async () => {
       const results = [];
       for (const environment of environments) {
-        let sealed = 0;
-        let invalid = 0;
-        // Bounded: under a steady stream the receipts issued meanwhile have runs of their own.
-        for (let batch = 0; batch < MAX_BATCHES; batch++) {
-          const result = await sealPendingReceipts({ environment });
-          sealed += result.sealed;
-          invalid += result.invalid;
-          if (result.sealed + result.invalid === 0) break;
-        }
-        results.push({ environment, sealed, invalid });
+        const { sealed, invalid, keyEntries } = await sealEnvironment({
+          environment,
+          maxBatches: MAX_BATCHES,
+        });
+        results.push({ environment, sealed, invalid, keyEntries });
       }
       return results;
     }),

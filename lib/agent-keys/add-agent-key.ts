@@ -5,14 +5,17 @@ import { getAgentOrThrow } from "@/lib/agents/get-agent";
 import { algorithmOf, jwkThumbprint } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import { conflict } from "@/lib/http/api-error";
-import { newId } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { receiptSealRequested } from "@/lib/receipts/jobs";
 import { presentAgentKey } from "./present-agent-key";
 import { readPublicJwk } from "./read-public-jwk";
 import type { TAddAgentKeyBody } from "./schemas";
 
 /**
- * Registers a public key the agent signs its negotiation responses with. A key is registered
- * once per agent: again while active, or ever after its revocation, is 409.
+ * Registers a public key the agent signs its negotiation responses with. Its id is the key's
+ * RFC 7638 thumbprint, so a public key belongs to one agent only: registered again (even
+ * revoked), or on another agent, is 409. The addition is logged by the next seal, which this
+ * requests.
  */
 export async function addAgentKey({
   tenant,
@@ -44,7 +47,7 @@ export async function addAgentKey({
     const [row] = await tx
       .insert(agentKeys)
       .values({
-        id: newId("agentKey"),
+        id: thumbprint,
         organizationId: tenant.organizationId,
         environment: tenant.environment,
         agentId,
@@ -53,7 +56,15 @@ export async function addAgentKey({
         thumbprint,
         createdAt: new Date(),
       })
+      .onConflictDoNothing({ target: agentKeys.id })
       .returning();
-    return presentAgentKey(row!);
+    if (!row) {
+      throw conflict(
+        "This public key is registered to another agent; give each agent keys of its own.",
+        "jwk",
+      );
+    }
+    await enqueueJob(tx, { name: receiptSealRequested, data: { agentKeyId: row.id } });
+    return presentAgentKey(row);
   });
 }

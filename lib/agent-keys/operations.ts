@@ -16,7 +16,7 @@ export const addAgentKeyOperation = defineOperation({
   path: "/agents/{id}/keys",
   summary: "Register a public key the agent signs with",
   description:
-    "An Ed25519 or P-256 public key (JWK). The agent then signs its negotiation responses with the matching private key (a compact JWS with this key's id as `kid`); the signature and this public key go into the receipt's evidence. Private key material, RSA and other curves are 400; a key already registered for the agent (even revoked) is 409.",
+    "An Ed25519 or P-256 public key (JWK). Its id is its RFC 7638 thumbprint. The agent then signs its negotiation responses with the matching private key (a compact JWS with this key's id as `kid`); the signature and this public key go into the receipt's evidence. The addition is an entry of the environment's attest log within seconds, and receipts prove it was there before the key signed. Private key material, RSA and other curves are 400; a key already registered (even revoked), for this agent or another, is 409.",
   tag,
   scope: "agent.update",
   params: ZAgentKeysParams,
@@ -46,7 +46,7 @@ export const revokeAgentKeyOperation = defineOperation({
   path: "/agents/{id}/keys/{keyId}/revoke",
   summary: "Revoke an agent key",
   description:
-    "Signatures under the key are refused from now on; receipts that already carry it keep verifying, since their evidence holds the public key. The key stays listed as `revoked`. Revoking it again returns it unchanged.",
+    "Signatures under the key are refused from now on; receipts that already carry it keep verifying, since their evidence holds the public key. The revocation is an entry of the environment's attest log within seconds. The key stays listed as `revoked`. Revoking it again returns it unchanged.",
   tag,
   scope: "agent.update",
   params: ZAgentKeyParams,

@@ -4,8 +4,9 @@ import { ZAgentId } from "@/lib/agents/schemas";
 import { ZListQuery } from "@/lib/http/pagination";
 
 export const ZAgentKeyId = z.string().max(64).meta({
-  description: "Agent key id; the `kid` of the agent's signatures.",
-  example: "akey-3kD9wQ1mZ7pV2sYc",
+  description:
+    "Agent key id: the key's RFC 7638 thumbprint (keys registered before thumbprint ids keep their `akey-…` id); the `kid` of the agent's signatures.",
+  example: "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k",
 });
 
 const ZJwkMember = z.string().max(1024);

@@ -1,35 +1,67 @@
-import { and, between, eq, sql } from "drizzle-orm";
+import { and, between, eq, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attestLogNodes, receipts } from "@/db/schema";
+import { agentKeys, attestLogNodes, receipts } from "@/db/schema";
 import {
   parseTilePath,
   receiptLogEntry,
   TILE_HEIGHT,
   TILE_WIDTH,
   type TTilePath,
+  textLogEntry,
   tileExists,
 } from "@/lib/attest";
 import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
+import { addedKeyEntry, revokedKeyEntry } from "@/lib/receipts/agent-key-log";
 import { logIdOf } from "@/lib/receipts/attest-log";
 import { latestHead } from "./latest-head";
 
 const noSuchTile = (path: string) =>
   new ApiError({ code: "not_found", message: `No tile '${path}' in this log.`, param: "path" });
 
+/** The log's entries at leaves `first` to `last`, in leaf order: receipts' and agent keys'. */
+async function logEntriesBetween(
+  environment: TEnvironment,
+  first: number,
+  last: number,
+): Promise<Uint8Array[]> {
+  const receiptRows = await db
+    .select({ logIndex: receipts.logIndex, attestHash: receipts.attestHash })
+    .from(receipts)
+    .where(and(eq(receipts.environment, environment), between(receipts.logIndex, first, last)));
+  const keyRows = await db
+    .select()
+    .from(agentKeys)
+    .where(
+      and(
+        eq(agentKeys.environment, environment),
+        or(
+          between(agentKeys.addedLogIndex, first, last),
+          between(agentKeys.revokedLogIndex, first, last),
+        ),
+      ),
+    );
+  const byLeaf = new Map<number, Uint8Array>();
+  for (const row of receiptRows) byLeaf.set(row.logIndex!, receiptLogEntry(row.attestHash));
+  for (const row of keyRows) {
+    const { addedLogIndex: added, revokedLogIndex: revoked } = row;
+    if (added !== null && added >= first && added <= last)
+      byLeaf.set(added, textLogEntry(addedKeyEntry(row)));
+    if (revoked !== null && revoked >= first && revoked <= last)
+      byLeaf.set(revoked, textLogEntry(revokedKeyEntry(row)));
+  }
+  return [...byLeaf.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+}
+
 /** The bytes of a tile: W hashes of 32 bytes, or W entries each after its uint16 length. */
 async function tileBytes(environment: TEnvironment, tile: TTilePath): Promise<Buffer> {
   const first = tile.index * TILE_WIDTH;
   const last = first + tile.width - 1;
   if (tile.level === "entries") {
-    const rows = await db
-      .select({ attestHash: receipts.attestHash })
-      .from(receipts)
-      .where(and(eq(receipts.environment, environment), between(receipts.logIndex, first, last)))
-      .orderBy(receipts.logIndex);
+    const entries = await logEntriesBetween(environment, first, last);
+    if (entries.length !== tile.width) throw new Error(`tile is missing stored entries`);
     return Buffer.concat(
-      rows.flatMap((row) => {
-        const entry = receiptLogEntry(row.attestHash);
+      entries.flatMap((entry) => {
         const length = Buffer.alloc(2);
         length.writeUInt16BE(entry.length);
         return [length, Buffer.from(entry)];

@@ -1,4 +1,13 @@
 export {
+  AGENT_KEY_ENTRY_TYPE,
+  agentHashOf,
+  agentKeyEntryText,
+  readAgentKeyEntry,
+  type TAgentKeyAction,
+  type TAgentKeyEntry,
+  textLogEntry,
+} from "./agent-key-entry";
+export {
   agentKeyAlgorithms,
   algorithmOf,
   importAgentPublicKey,
@@ -157,6 +166,7 @@ export {
   ZSettlementExecutedPayload,
 } from "./settlement-evidence";
 export { computeParties, type TSplit } from "./settlement-parties";
+export { checkSigningKeysOf } from "./signing-keys-check";
 export {
   formatTilePath,
   nodesAtTileLevel,

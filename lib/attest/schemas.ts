@@ -40,8 +40,11 @@ export const ZAttestProof = z.object({
   deterministic: z.boolean(),
 });
 
-/** Receipt formats: 1 proves the final terms; 2 adds the negotiation transcript and its signatures. */
-export const ZReceiptFormatVersion = z.union([z.literal(1), z.literal(2)]);
+/**
+ * Receipt formats: 1 proves the final terms; 2 adds the negotiation transcript and its
+ * signatures; 3 adds, for every signing key, the proof that the log held it before it signed.
+ */
+export const ZReceiptFormatVersion = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 export type TReceiptFormatVersion = z.infer<typeof ZReceiptFormatVersion>;
 
 export const ZReceiptAttest = z.object({
@@ -94,12 +97,25 @@ export const ZTreeHead = z.object({
   }),
 });
 
+/** An agent key entry of the log (agent-key-entry.ts) and its inclusion under the tree head. */
+export const ZKeyProof = z.object({
+  entry: z.string().min(1).max(2048).meta({
+    description: "The log entry's text: `agent-key/v1`, a newline, the RFC 8785 JSON of the entry.",
+  }),
+  leafIndex: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  hashes: z.array(ZHashHex).max(64),
+});
+
 /** A self-contained receipt document: the full receipt plus what an offline verifier needs. */
 export const ZReceiptBundle = ZReceipt.extend({
   attest: ZReceiptAttest.extend({
     evidence: z.array(ZEvidenceRecord).min(1).max(256),
     inclusionProof: ZInclusionProof,
     treeHead: ZTreeHead,
+    keyProofs: z.array(ZKeyProof).max(512).optional().meta({
+      description:
+        "Format 3: for each agent key that signed in the transcript, its `add` entry in the log (and its `revoke` entry, once logged) with inclusion proofs under `treeHead`.",
+    }),
   }),
 });
 
@@ -129,6 +145,7 @@ export const ZJwks = z.object({ keys: z.array(ZJwk) });
 export type TAmount = z.infer<typeof ZAmount>;
 export type TParty = z.infer<typeof ZParty>;
 export type TEvidenceRecord = z.infer<typeof ZEvidenceRecord>;
+export type TKeyProof = z.infer<typeof ZKeyProof>;
 
 /** A receipt's facts as its evidence-replaying checks read them (policy, mandate). */
 export type TSettledFacts = {

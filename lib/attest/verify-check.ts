@@ -6,6 +6,7 @@ export type TVerifyCheckName =
   | "terms"
   | "policy"
   | "agreement"
+  | "signing_keys"
   | "mandate_signature"
   | "inclusion"
   | "tree_head_signature"

@@ -5,6 +5,7 @@ import { checkMandateSignature } from "./mandate-signature";
 import { hashLeaf, inclusionProofRootHex } from "./merkle";
 import { receiptLogEntry } from "./receipt-hash";
 import { type TJwks, type TReceiptBundle, ZJwks, ZReceiptBundle } from "./schemas";
+import { checkSigningKeysOf } from "./signing-keys-check";
 import { createTreeHeadVerifier, type TTreeHeadVerifier } from "./tree-head-cache";
 import { check, type TVerifyCheck } from "./verify-check";
 import { checkWitnessCosignatures, type TWitnessPolicy } from "./witness-check";
@@ -92,7 +93,7 @@ const checkTreeHead = async ({
  * Verifies a self-contained receipt bundle offline (no database, no network, no Node-only
  * API): the evidence hash chain, the attest hash, the terms (amount and parties derived from the
  * accepted terms in the evidence), the policy (snapshot, mandate, and the recorded decision
- * replayed), the agreement (format 2), the mandate's signature (when the payer had a mandate),
+ * replayed), the agreement (format 2), the logged signing keys (format 3), the mandate's signature (when the payer had a mandate),
  * the receipt's inclusion in the Merkle log, and the log's signed tree head against the given
  * JWKS, by a key whose window takes that log and size; and, given a witness policy, the tree
  * head's witness cosignatures. Valid only when every check passes.
@@ -135,6 +136,11 @@ export const verifyReceiptBundle = async ({
     evidence: bundle.attest.evidence,
   });
   if (agreement) checks.push(agreement);
+  const signingKeys = checkSigningKeysOf({
+    attest: bundle.attest,
+    evidence: bundle.attest.evidence,
+  });
+  if (signingKeys) checks.push(signingKeys);
   const mandateSignature = await checkMandateSignature(bundle.attest.evidence);
   if (mandateSignature) checks.push(mandateSignature);
   checks.push(checkInclusion(bundle));

@@ -3,6 +3,7 @@ import {
   inclusionProof,
   MerkleStoreError,
   type TEvidenceRecord,
+  type TKeyProof,
   type TNodeStore,
   type TReceiptBundle,
   type TTreeHead,
@@ -23,17 +24,22 @@ export type TStoredAttestation = {
   logProblem: string | null;
 };
 
-/** A receipt's attestation from its parts; `store` holds the log nodes its proof needs. */
+/**
+ * A receipt's attestation from its parts; `store` holds the log nodes its proof needs, and
+ * `keyProofs` (format 3) its signing keys' entries under `treeHead` (signingKeyProofs).
+ */
 export async function assembleAttestation({
   row,
   evidence,
   treeHead,
   store,
+  keyProofs,
 }: {
   row: TReceiptRow;
   evidence: TEvidenceRecord[];
   treeHead: TTreeHead | null;
   store: TNodeStore;
+  keyProofs: readonly TKeyProof[];
 }): Promise<TStoredAttestation> {
   const receipt = presentReceipt(row);
   if (row.logIndex === null) {
@@ -66,6 +72,7 @@ export async function assembleAttestation({
     leafIndex: row.logIndex,
     proof,
     treeHead,
+    ...(row.formatVersion >= 3 ? { keyProofs } : {}),
   });
   return { row, receipt, evidence, treeHead, bundle, logProblem };
 }

@@ -7,10 +7,12 @@ import {
   createMemoryNodeStore,
   type TAttestStatus,
   type TJwks,
+  type TKeyProof,
   type TTreeHead,
   type TVerifyCheck,
   verifyReceiptBundle,
 } from "@/lib/attest";
+import type { TKeyProofsInput } from "./agent-key-log";
 import { assembleAttestation, type TStoredAttestation } from "./assemble-attestation";
 import { verificationReadOf } from "./read-for-verification";
 
@@ -74,21 +76,28 @@ const statusAfter = ({
 /**
  * Checks a stored receipt from its verification read (readForVerification's JSON text) against
  * the tree-head keys: the bundle the offline verifier would get, checked by the very same
- * function. No database: this is the CPU-bound half of a verification.
+ * function. No database but through `keyProofs`: this is the CPU-bound half of a verification.
  */
 export async function checkStoredReceipt({
   json,
   jwks,
   recomputeHash,
+  keyProofs: readKeyProofs,
 }: {
   json: string;
   jwks: TJwks;
   recomputeHash: boolean;
+  /** Format 3, sealed: reads the signing keys' entries under the tree head (signingKeyProofs). */
+  keyProofs: (input: TKeyProofsInput) => Promise<readonly TKeyProof[]>;
 }): Promise<TStoredReceiptCheck> {
   const { row, treeHead, evidence, nodes } = verificationReadOf({ json });
   const { store } = createMemoryNodeStore();
   await store.put(nodes);
-  const attestation = await assembleAttestation({ row, evidence, treeHead, store });
+  const keyProofs =
+    row.formatVersion >= 3 && row.logIndex !== null && treeHead
+      ? await readKeyProofs({ environment: row.environment, evidence, treeSize: treeHead.treeSize })
+      : [];
+  const attestation = await assembleAttestation({ row, evidence, treeHead, store, keyProofs });
   const result = await runChecks(attestation, jwks);
   const checks = recomputeHash
     ? result.checks

@@ -7,6 +7,7 @@ import {
   type TReceiptRow,
 } from "@/db/schema";
 import type { TTreeHead } from "@/lib/attest";
+import { signingKeyProofs } from "./agent-key-log";
 import { assembleAttestation, type TStoredAttestation } from "./assemble-attestation";
 import { logIdOf } from "./attest-log";
 import { pgNodeStore } from "./pg-node-store";
@@ -51,10 +52,20 @@ export async function loadAttestation(
     )
     .orderBy(asc(evidenceRecords.position));
   const headRow = await readLogHead(executor, logId);
+  const evidence = evidenceRows.map(evidenceRecordOf);
+  const keyProofs =
+    row.formatVersion >= 3 && row.logIndex !== null && headRow
+      ? await signingKeyProofs(executor, {
+          environment: row.environment,
+          evidence,
+          treeSize: headRow.treeSize,
+        })
+      : [];
   return assembleAttestation({
     row,
-    evidence: evidenceRows.map(evidenceRecordOf),
+    evidence,
     treeHead: headRow ? treeHeadOf(headRow) : null,
     store: pgNodeStore(executor, logId),
+    keyProofs,
   });
 }

@@ -16,7 +16,7 @@ export function presentReceiptListItem(row: TReceiptRow): TReceiptListItem {
 
 /** The row's receipt format, as the attest engine types it. */
 export const formatVersionOf = (row: Pick<TReceiptRow, "formatVersion">): TReceiptFormatVersion =>
-  row.formatVersion === 2 ? 2 : 1;
+  row.formatVersion === 3 ? 3 : row.formatVersion === 2 ? 2 : 1;
 
 /** Receipt (full): the list item plus parties, adapter, externalRef and the attest object. */
 export function presentReceipt(row: TReceiptRow): TReceiptFull {

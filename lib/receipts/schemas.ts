@@ -54,9 +54,9 @@ const ZAttestProof = z.object({
   }),
 });
 
-const ZFormatVersion = z.union([z.literal(1), z.literal(2)]).meta({
+const ZFormatVersion = z.union([z.literal(1), z.literal(2), z.literal(3)]).meta({
   description:
-    "The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 1 for receipts issued before.",
+    "The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 3 also proves in the bundle that each signing key was in the log before it signed (the `signing_keys` check); 1 for receipts issued before transcripts.",
 });
 
 const attestFields = {
@@ -120,6 +120,26 @@ export const ZReceiptBundleOut = z
       evidence: z.array(ZEvidenceRecordOut),
       inclusionProof: ZInclusionProofOut,
       treeHead: ZTreeHeadOut,
+      keyProofs: z
+        .array(
+          z
+            .object({
+              entry: z.string().meta({
+                description:
+                  "The log entry's text: `agent-key/v1`, a newline, then the RFC 8785 JSON `{action, agentHash, at, keyId, publicJwk}`.",
+              }),
+              leafIndex: z.number().int(),
+              hashes: z
+                .array(ZHash)
+                .meta({ description: "RFC 9162 audit path under `treeHead`, leaf side first." }),
+            })
+            .meta({ id: "AgentKeyProof" }),
+        )
+        .optional()
+        .meta({
+          description:
+            "Format 3: each signing key's `add` entry in the log (and its `revoke` entry once logged), with its inclusion proof under `treeHead`.",
+        }),
     }),
   })
   .meta({
@@ -136,6 +156,7 @@ export const ZVerifyCheck = z
       "terms",
       "policy",
       "agreement",
+      "signing_keys",
       "mandate_signature",
       "inclusion",
       "tree_head_signature",

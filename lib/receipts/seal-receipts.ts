@@ -16,18 +16,26 @@ import {
   replaySettlement,
   signTreeHead,
   type TNodeStore,
+  textLogEntry,
   toHashHex,
   treeRoot,
   verifyConsistency,
 } from "@/lib/attest";
 import type { TEnvironment } from "@/lib/environment";
 import { activeTreeHeadKey } from "./active-tree-head-key";
+import { markKeyEntriesLogged, unloggedKeyEntries } from "./agent-key-log";
 import { advisoryXactLock, logIdOf, logOriginOf } from "./attest-log";
 import { passHeadToKey } from "./pass-head-to-key";
 import { pgNodeStore } from "./pg-node-store";
 import { evidenceRecordOf, presentReceipt } from "./present-receipt";
 
-export type TSealResult = { sealed: number; invalid: number; treeSize: number };
+export type TSealResult = {
+  sealed: number;
+  invalid: number;
+  /** Agent key entries (additions and revocations) logged. */
+  keyEntries: number;
+  treeSize: number;
+};
 
 /** The stored log no longer matches its signed head: sealing stops rather than sign a fork. */
 export class LogForkError extends Error {
@@ -90,9 +98,11 @@ const attest = (row: TReceiptRow, evidence: ReturnType<typeof evidenceRecordOf>[
 /**
  * Seals up to `limit` pending receipts of one environment into its Merkle log, in one
  * transaction under the log's advisory lock, so leaf indices are assigned without gaps and in
- * commit order: each receipt is re-checked, its attestHash appended as a leaf, the new tree head
- * signed, and the receipt marked `valid` with its `logIndex` (or `invalid` if its stored facts
- * no longer hash to what was recorded, in which case it is not logged).
+ * commit order: the agent key entries not logged yet are appended first (a key signs only after
+ * it was added, so its entry precedes every receipt it signed in), then each receipt is
+ * re-checked, its attestHash appended as a leaf, the new tree head signed, and the receipt
+ * marked `valid` with its `logIndex` (or `invalid` if its stored facts no longer hash to what
+ * was recorded, in which case it is not logged).
  */
 export async function sealPendingReceipts({
   environment,
@@ -106,6 +116,7 @@ export async function sealPendingReceipts({
     await advisoryXactLock(tx, `attest-log:${logId}`);
     const [head] = await tx.select().from(attestLogHeads).where(eq(attestLogHeads.logId, logId));
     const size = head?.treeSize ?? 0;
+    const keyEntries = await unloggedKeyEntries(tx, environment);
     const pending = await tx
       .select()
       .from(receipts)
@@ -113,18 +124,22 @@ export async function sealPendingReceipts({
       .orderBy(asc(receipts.createdAt), asc(receipts.id))
       .limit(limit)
       .for("update");
-    if (pending.length === 0) return { sealed: 0, invalid: 0, treeSize: size };
+    if (pending.length === 0 && keyEntries.length === 0)
+      return { sealed: 0, invalid: 0, keyEntries: 0, treeSize: size };
 
-    const evidenceRows = await tx
-      .select()
-      .from(evidenceRecords)
-      .where(
-        inArray(
-          evidenceRecords.settlementId,
-          pending.map((row) => row.settlementId),
-        ),
-      )
-      .orderBy(asc(evidenceRecords.settlementId), asc(evidenceRecords.position));
+    const evidenceRows =
+      pending.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(evidenceRecords)
+            .where(
+              inArray(
+                evidenceRecords.settlementId,
+                pending.map((row) => row.settlementId),
+              ),
+            )
+            .orderBy(asc(evidenceRecords.settlementId), asc(evidenceRecords.position));
     const bySettlement = new Map<string, typeof evidenceRows>();
     for (const record of evidenceRows) {
       const chain = bySettlement.get(record.settlementId) ?? [];
@@ -144,14 +159,14 @@ export async function sealPendingReceipts({
     const now = new Date();
 
     let treeSize = size;
-    if (accepted.length > 0) {
+    const entries = [
+      ...keyEntries.map((entry) => textLogEntry(entry.text)),
+      ...accepted.map(({ row }) => receiptLogEntry(row.attestHash)),
+    ];
+    if (entries.length > 0) {
       const store = pgNodeStore(tx, logId);
       if (head) await assertStoredRootIsSigned(store, head);
-      const appended = await appendLeaves({
-        store,
-        size,
-        entries: accepted.map(({ row }) => receiptLogEntry(row.attestHash)),
-      });
+      const appended = await appendLeaves({ store, size, entries });
       await store.put(appended.nodes);
       treeSize = appended.size;
       const root = await treeRoot({ store, size: treeSize });
@@ -173,7 +188,18 @@ export async function sealPendingReceipts({
         .onConflictDoUpdate({ target: attestLogHeads.logId, set: headRow });
     }
 
-    const leafIndexOf = new Map(accepted.map((verdict, i) => [verdict.row.id, size + i]));
+    await markKeyEntriesLogged(tx, keyEntries, size);
+    const firstReceiptLeaf = size + keyEntries.length;
+    const leafIndexOf = new Map(
+      accepted.map((verdict, i) => [verdict.row.id, firstReceiptLeaf + i]),
+    );
+    const result = {
+      sealed: accepted.length,
+      invalid: verdicts.length - accepted.length,
+      keyEntries: keyEntries.length,
+      treeSize,
+    };
+    if (verdicts.length === 0) return result;
     const updates = verdicts.map(
       ({ row, ok, deterministic }) =>
         sql`(${row.id}, ${leafIndexOf.get(row.id) ?? null}::bigint, ${ok ? "valid" : "invalid"}, ${deterministic}::boolean)`,
@@ -184,6 +210,30 @@ export async function sealPendingReceipts({
         verified_at = ${now.toISOString()}::timestamptz
       from (values ${sql.join(updates, sql`, `)}) as v(id, log_index, status, deterministic)
       where ${receipts.id} = v.id`);
-    return { sealed: accepted.length, invalid: verdicts.length - accepted.length, treeSize };
+    return result;
   });
+}
+
+/**
+ * Seals batch after batch of the environment's pending receipts and key entries until none is
+ * left, or `maxBatches` ran (a bound for a job under a steady stream: what arrives meanwhile
+ * has runs of its own). Totals, and the tree size after the last batch.
+ */
+export async function sealEnvironment({
+  environment,
+  maxBatches = Number.POSITIVE_INFINITY,
+}: {
+  environment: TEnvironment;
+  maxBatches?: number;
+}): Promise<TSealResult> {
+  const total = { sealed: 0, invalid: 0, keyEntries: 0, treeSize: 0 };
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const result = await sealPendingReceipts({ environment });
+    total.sealed += result.sealed;
+    total.invalid += result.invalid;
+    total.keyEntries += result.keyEntries;
+    total.treeSize = result.treeSize;
+    if (result.sealed + result.invalid + result.keyEntries === 0) break;
+  }
+  return total;
 }

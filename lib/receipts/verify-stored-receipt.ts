@@ -1,6 +1,7 @@
-import { sessionSql } from "@/db/client";
+import { db, sessionSql } from "@/db/client";
 import type { TTenant } from "@/lib/auth/tenant";
 import { busy } from "@/lib/http/api-error";
+import { signingKeyProofs } from "./agent-key-log";
 import { checkStoredReceipt, type TStoredReceiptCheck } from "./check-stored-receipt";
 import { receiptNotFound } from "./get-receipt";
 import { readForVerification, releaseVerificationLock } from "./read-for-verification";
@@ -64,7 +65,12 @@ export async function verifyStoredReceipt({
             { keyId: read.keyId, origin: read.origin, treeSize: read.treeSize },
             () => treeHeadPublicJwks(sql),
           );
-    const result = await checkStoredReceipt({ json: read.json, jwks, recomputeHash });
+    const result = await checkStoredReceipt({
+      json: read.json,
+      jwks,
+      recomputeHash,
+      keyProofs: (input) => signingKeyProofs(db, input),
+    });
     const verifiedAt = new Date();
     if (result.status !== read.status) {
       await sql`update receipts set status = ${result.status},

@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
+import { calculateJwkThumbprint } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addAgentKey } from "@/lib/agent-keys/add-agent-key";
 import { createAgent } from "@/lib/agents/create-agent";
@@ -53,11 +54,11 @@ describe("POST /v1/agents/:id/keys", () => {
       });
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({
-        id: expect.stringMatching(/^akey-/),
+        id: await calculateJwkThumbprint(signer.publicJwk, "sha256"),
         agentId,
         algorithm,
         publicJwk: signer.publicJwk,
-        thumbprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        thumbprint: await calculateJwkThumbprint(signer.publicJwk, "sha256"),
         status: "active",
         revokedAt: null,
       });
@@ -128,9 +129,34 @@ describe("POST /v1/agents/:id/keys", () => {
       body: { jwk: signer.publicJwk },
     });
     expect(expectError(revived, 409, "conflict", "jwk").message).toMatch(/revoked/);
-    // The same public key may serve another agent.
-    const elsewhere = await agentOf(key());
-    expect(await registerKey(key(), elsewhere, signer)).not.toBe(keyId);
+  });
+
+  test("a public key serves one agent: on another agent, of any organization, it is 409 and registers nothing", async () => {
+    const signer = newSigningKey("ES256");
+    const keyId = await registerKey(key(), await agentOf(key()), signer);
+    for (const [owner, apiKey] of [
+      ["this organization", key()],
+      ["another organization", other.keys.sandbox],
+    ] as const) {
+      const elsewhere = await agentOf(apiKey);
+      const before = await tenantRows(
+        owner === "this organization" ? tenant.organizationId : other.organizationId,
+      );
+      const refused = await call("POST", `/agents/${elsewhere}/keys`, {
+        key: apiKey,
+        body: { jwk: signer.publicJwk },
+      });
+      expect(expectError(refused, 409, "conflict", "jwk").message, owner).toBe(
+        "This public key is registered to another agent; give each agent keys of its own.",
+      );
+      expect(
+        await tenantRows(
+          owner === "this organization" ? tenant.organizationId : other.organizationId,
+        ),
+        owner,
+      ).toEqual(before);
+    }
+    expect(keyId).toBe(await calculateJwkThumbprint(signer.publicJwk, "sha256"));
   });
 
   test("another organization's agent is 404", async () => {

@@ -1,10 +1,25 @@
-import { decodeJwt } from "jose";
+import { createHash, randomBytes } from "node:crypto";
+import { calculateJwkThumbprint, decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  agentKeyEntryText,
+  appendLeaves,
   buildEvidenceRecord,
+  createMemoryNodeStore,
+  generateTreeHeadKeyPair,
   hashReceipt,
+  inclusionProof,
+  receiptLogEntry,
+  signTreeHead,
+  type TAgentPublicJwk,
   type TEvidenceRecord,
+  type TKeyProof,
+  type TNegotiationStepPayload,
   type TReceiptBundle,
+  textLogEntry,
+  toHashHex,
+  toReceiptBundle,
+  treeRoot,
   verifyReceiptBundle,
 } from "@/lib/attest";
 import { newSigningKey, registerKey, signStatement, type TSigningKey } from "../support/agent-keys";
@@ -79,7 +94,7 @@ function reforge(bundle: TReceiptBundle, edit: (evidence: TEvidenceRecord[]) => 
   forged.attest.proof.evidenceChain = records.map((r) => r.id);
   const { attestHash } = hashReceipt({
     ...forged,
-    formatVersion: 2,
+    formatVersion: forged.attest.formatVersion ?? 1,
     policySnapshot: forged.attest.proof.policySnapshot,
     evidenceChainHead: records.at(-1)!.hash,
     evidenceChain: forged.attest.proof.evidenceChain,
@@ -87,6 +102,49 @@ function reforge(bundle: TReceiptBundle, edit: (evidence: TEvidenceRecord[]) => 
   forged.attestHash = attestHash;
   forged.attest.hash = attestHash;
   return forged;
+}
+
+/**
+ * What the operator alone can do besides: append the forged receipt to a log of its own, at the
+ * leaf the real one had, and sign that log's head with a tree-head key it publishes.
+ */
+async function resealInOwnLog(forged: TReceiptBundle, { appended: after = [] as string[] } = {}) {
+  const { store } = createMemoryNodeStore();
+  const leafIndex = forged.attest.inclusionProof.leafIndex;
+  const entries = [
+    ...Array.from({ length: leafIndex + 1 }, (_, i) =>
+      i === leafIndex ? receiptLogEntry(forged.attest.hash) : randomBytes(32),
+    ),
+    ...after.map(textLogEntry),
+  ];
+  const appended = await appendLeaves({ store, size: 0, entries });
+  await store.put(appended.nodes);
+  const keys = generateTreeHeadKeyPair();
+  const treeHead = signTreeHead({
+    origin: forged.attest.treeHead.origin,
+    treeSize: appended.size,
+    rootHash: toHashHex(await treeRoot({ store, size: appended.size })),
+    keyId: keys.kid,
+    privateKey: keys.privateKeyPem,
+  });
+  const proof = await inclusionProof({ store, index: leafIndex, size: appended.size });
+  const bundle = toReceiptBundle({
+    receipt: forged,
+    evidence: forged.attest.evidence,
+    leafIndex,
+    proof,
+    treeHead,
+  });
+  const keyProofs = await Promise.all(
+    after.map(async (entry, i) => ({
+      entry,
+      leafIndex: leafIndex + 1 + i,
+      hashes: (await inclusionProof({ store, index: leafIndex + 1 + i, size: appended.size })).map(
+        toHashHex,
+      ),
+    })),
+  );
+  return { bundle, jwks: { keys: [keys.publicJwk] }, keyProofs };
 }
 
 describe("a three-party negotiation with two counters, signed by two agents", () => {
@@ -172,7 +230,7 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
   });
 
   test("the evidence holds every step in order, with its credential and signature", () => {
-    expect(bundle.attest.formatVersion).toBe(2);
+    expect(bundle.attest.formatVersion).toBe(3);
     expect(bundle.attest.evidence.map((r) => r.type)).toEqual([
       "negotiation_step",
       "negotiation_step",
@@ -275,6 +333,7 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
       "terms",
       "policy",
       "agreement",
+      "signing_keys",
       "inclusion",
       "tree_head_signature",
       "tree_head_key_window",
@@ -290,6 +349,97 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
       ok: true,
       detail: `final terms signed by ${second}, ${first} (signatures required: none)`,
     });
+    expect(server.body.checks).toContainEqual({
+      name: "signing_keys",
+      ok: true,
+      detail: `2 signing keys logged before signing: ${first} ${firstKeyId}, ${second} ${secondKeyId}`,
+    });
+  });
+
+  test("each key id is the key's RFC 7638 thumbprint, and the bundle proves both keys were logged before the receipt", async () => {
+    expect(firstKeyId).toBe(await calculateJwkThumbprint(firstSigner.publicJwk, "sha256"));
+    expect(secondKeyId).toBe(await calculateJwkThumbprint(secondSigner.publicJwk, "sha256"));
+    const entries = (bundle.attest.keyProofs ?? []).map((proof) => {
+      const [type, json] = proof.entry.split("\n");
+      expect(type).toBe("agent-key/v1");
+      expect(proof.leafIndex).toBeLessThan(bundle.attest.inclusionProof.leafIndex);
+      return JSON.parse(json!);
+    });
+    const agentHash = (agentId: string) =>
+      `0x${createHash("sha256").update(agentId).digest("hex")}`;
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        {
+          action: "add",
+          agentHash: agentHash(first),
+          keyId: firstKeyId,
+          publicJwk: firstSigner.publicJwk,
+          at: expect.any(String),
+        },
+        {
+          action: "add",
+          agentHash: agentHash(second),
+          keyId: secondKeyId,
+          publicJwk: secondSigner.publicJwk,
+          at: expect.any(String),
+        },
+      ]),
+    );
+    expect(entries).toHaveLength(2);
+  });
+
+  test("the operator re-signs a step with a key of its own, re-chains, re-hashes and re-seals in a log it controls: signing_keys refuses it", async () => {
+    const operatorKey = newSigningKey();
+    const operatorKeyId = await calculateJwkThumbprint(operatorKey.publicJwk, "sha256");
+    // A valid signature, by the operator's key, over the statement the first agent signed.
+    const original = stepsOf(bundle)[1]!.payload as TNegotiationStepPayload;
+    const jws = await signStatement({
+      signer: operatorKey,
+      kid: operatorKeyId,
+      statement: {
+        negotiationId,
+        round: original.round,
+        action: original.action,
+        terms: original.terms,
+      },
+    });
+    const resigned = reforge(bundle, (records) => {
+      const step = records.filter((r) => r.type === "negotiation_step")[1]!;
+      (step.payload as TNegotiationStepPayload).signature = {
+        jws,
+        keyId: operatorKeyId,
+        publicJwk: operatorKey.publicJwk as TAgentPublicJwk,
+      };
+      return records;
+    });
+    // The operator logs its key too, but only after the receipt it forged.
+    const lateEntry = agentKeyEntryText({
+      action: "add",
+      agentId: first,
+      keyId: operatorKeyId,
+      publicJwk: operatorKey.publicJwk as TAgentPublicJwk,
+      at: original.at,
+    });
+    const operatorLog = await resealInOwnLog(resigned, { appended: [lateEntry] });
+    const notLogged = new RegExp(
+      `key ${operatorKeyId} of ${first} is not in the log as added before it signed and before the receipt`,
+    );
+    for (const [name, keyProofs, detail] of [
+      [
+        "with the real key proofs",
+        resigned.attest.keyProofs,
+        /keyProofs\[0\] \(leaf \d+\) does not lead to the signed root hash/,
+      ],
+      ["without key proofs", undefined, notLogged],
+      ["with its key logged after the receipt", operatorLog.keyProofs, notLogged],
+    ] as const) {
+      const candidate = clone(operatorLog.bundle);
+      if (keyProofs) candidate.attest.keyProofs = clone(keyProofs) as TKeyProof[];
+      else delete candidate.attest.keyProofs;
+      const verified = await verifyReceiptBundle({ bundle: candidate, jwks: operatorLog.jwks });
+      expect(failing(verified.checks), name).toEqual(["signing_keys"]);
+      expect(verified.checks.find((c) => c.name === "signing_keys")?.detail, name).toMatch(detail);
+    }
   });
 
   const tampered: [string, (b: TReceiptBundle) => void][] = [
@@ -372,7 +522,7 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
           return records;
         },
         /signature of agent-\S+ does not verify/,
-        ["agreement", "inclusion"],
+        ["agreement", "signing_keys", "inclusion"],
       ],
       [
         "signed terms swapped for others",
@@ -403,6 +553,18 @@ describe("a three-party negotiation with two counters, signed by two agents", ()
     expect(revoked.body.status).toBe("revoked");
     const verified = await verifyReceiptBundle({ bundle: clone(bundle), jwks: await jwks() });
     expect(verified.status).toBe("valid");
+    // Once the revocation is logged, the receipt's bundle carries it: dated after the signatures.
+    const later = await eventually(async () => {
+      const fetched = await call("GET", `/receipts/${bundle.id}/bundle`, { key: key() });
+      const actions = (fetched.body as TReceiptBundle).attest.keyProofs?.map(
+        (proof) => JSON.parse(proof.entry.split("\n")[1]!).action,
+      );
+      expect(actions?.filter((action) => action === "revoke")).toHaveLength(1);
+      return fetched.body as TReceiptBundle;
+    }, 15_000);
+    expect(later.attest.keyProofs).toHaveLength(3);
+    const reverified = await verifyReceiptBundle({ bundle: later, jwks: await jwks() });
+    expect(failing(reverified.checks)).toEqual([]);
     const server = await call("POST", `/receipts/${bundle.id}/verify`, { key: key(), body: {} });
     expect(server.body.status).toBe("valid");
 

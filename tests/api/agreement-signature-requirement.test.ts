@@ -131,7 +131,7 @@ function reforge(bundle: TReceiptBundle, edit: (steps: TEvidenceRecord[]) => voi
   forged.attest.proof.evidenceChain = records.map((r) => r.id);
   const { attestHash } = hashReceipt({
     ...forged,
-    formatVersion: 2,
+    formatVersion: 3,
     policySnapshot: forged.attest.proof.policySnapshot,
     evidenceChainHead: records.at(-1)!.hash,
     evidenceChain: forged.attest.proof.evidenceChain,

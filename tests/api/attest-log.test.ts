@@ -4,14 +4,17 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { calculateJwkThumbprint } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { attestLogHeads, attestLogNodes, receipts, treeHeadKeys } from "@/db/schema";
+import { agentKeys, attestLogHeads, attestLogNodes, receipts, treeHeadKeys } from "@/db/schema";
 import { open } from "@/lib/crypto/sealed-secret";
 import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { LogForkError, sealPendingReceipts } from "@/lib/receipts/seal-receipts";
+import { newSigningKey, type TSigningKey } from "../support/agent-keys";
 import { call, randomClientAddress } from "../support/api";
 import { startChildServer, type TChildServer } from "../support/child-server";
+import { agentOf } from "../support/deals";
 import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import {
@@ -80,7 +83,10 @@ async function entriesUpTo(size: number): Promise<Buffer[]> {
 }
 
 /** The monitor as an operator runs it. */
-function monitor(state: string): Promise<{ code: number | null; output: string }> {
+function monitor(
+  state: string,
+  ...options: string[]
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       "node_modules/.bin/tsx",
@@ -94,6 +100,7 @@ function monitor(state: string): Promise<{ code: number | null; output: string }
         base,
         "--state",
         state,
+        ...options,
       ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
@@ -445,6 +452,48 @@ describe.skipIf(embedded)("the public attest log", { tags: ["own-server-processe
     expect(pairs).toBeGreaterThan(2);
     expect(previous.treeSize).toBeGreaterThanOrEqual(336);
   }, 120_000);
+
+  test("agent keys are entries of the log, and the monitor watching an agent flags a key its owner did not add", async () => {
+    const key = tenant.keys.sandbox;
+    const baseUrl = server!.baseUrl;
+    const agentId = await agentOf(key, {}, { baseUrl });
+    const addKey = async (signer: TSigningKey) => {
+      const added = await call("POST", `/agents/${agentId}/keys`, {
+        key,
+        baseUrl,
+        body: { jwk: signer.publicJwk },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      expect(added.body.id).toBe(await calculateJwkThumbprint(signer.publicJwk, "sha256"));
+      await sealAll("sandbox");
+      const [row] = await db.select().from(agentKeys).where(eq(agentKeys.id, added.body.id));
+      return { id: added.body.id as string, at: added.body.createdAt, leaf: row!.addedLogIndex! };
+    };
+    const signer = newSigningKey();
+    const mine = await addKey(signer);
+    const latest = await checkpoint();
+    const entries = await entriesUpTo(latest.treeSize);
+    expect(hex(merkleTreeHash(entries.map(leafHashOf)))).toBe(latest.rootHash);
+    const agentHash = `0x${createHash("sha256").update(agentId).digest("hex")}`;
+    expect(entries[mine.leaf]!.toString("utf8")).toBe(
+      `agent-key/v1\n{"action":"add","agentHash":"${agentHash}","at":"${mine.at}","keyId":"${mine.id}","publicJwk":{"crv":"Ed25519","kty":"OKP","x":"${signer.publicJwk.x}"}}`,
+    );
+
+    const watch = ["--agent", agentId, "--expect-key", mine.id];
+    const quiet = await monitor(state, ...watch);
+    expect(quiet.code, quiet.output).toBe(0);
+    expect(quiet.output).toContain(
+      `ok    agent key: ${agentId}: add ${mine.id} at ${mine.at} (leaf ${mine.leaf})`,
+    );
+    const intruder = await addKey(newSigningKey("ES256"));
+    const alarmed = await monitor(state, ...watch);
+    expect(alarmed.code, alarmed.output).toBe(1);
+    expect(alarmed.output).toContain(
+      `FAIL  agent key: ${agentId}: add ${intruder.id} at ${intruder.at} (leaf ${intruder.leaf}), a key you did not expect`,
+    );
+    // Only what was logged since the checkpoint accepted last.
+    expect(alarmed.output).not.toContain(`add ${mine.id}`);
+  }, 60_000);
 
   test("the monitor detects a rolled-back checkpoint", async () => {
     const ok = await monitor(state);

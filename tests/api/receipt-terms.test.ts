@@ -142,7 +142,7 @@ const forgeries: [string, (forged: TReceiptBundle) => void, RegExp][] = [
 
 describe("a receipt re-hashed over other terms", () => {
   test("the genuine receipt verifies, with the terms check, offline and through the API", async () => {
-    expect(bundle.attest.formatVersion).toBe(2);
+    expect(bundle.attest.formatVersion).toBe(3);
     expect(bundle.amount).toEqual({ value: 4242, currency: "USD" });
     const offline = await verifyReceiptBundle(structuredClone(bundle), jwks);
     expect(offline.status).toBe("valid");

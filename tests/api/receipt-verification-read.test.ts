@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db, rawSql } from "@/db/client";
 import { createMemoryNodeStore } from "@/lib/attest";
 import { inclusionProofRanges, rangeNodeKeys } from "@/lib/attest/merkle-log";
+import { signingKeyProofs } from "@/lib/receipts/agent-key-log";
 import { assembleAttestation } from "@/lib/receipts/assemble-attestation";
 import { tryAdvisoryXactLock } from "@/lib/receipts/attest-log";
 import { checkStoredReceipt } from "@/lib/receipts/check-stored-receipt";
@@ -132,6 +133,7 @@ describe("readForVerification", () => {
       evidence: sealed!.evidence,
       treeHead: sealed!.treeHead,
       store,
+      keyProofs: loaded.bundle?.attest.keyProofs ?? [],
     });
     expect(sealed?.nodes.length).toBeGreaterThan(0);
     expect(assembled.logProblem).toBeNull();
@@ -143,7 +145,13 @@ describe("readForVerification", () => {
     await sealAll();
     const sealed = await read({ receiptId: issued.id });
     const jwks = { keys: await treeHeadPublicJwks() };
-    const check = (json: string) => checkStoredReceipt({ json, jwks, recomputeHash: true });
+    const check = (json: string) =>
+      checkStoredReceipt({
+        json,
+        jwks,
+        recomputeHash: true,
+        keyProofs: (input) => signingKeyProofs(db, input),
+      });
     const valid = await check(sealed!.raw.json);
     expect(valid).toMatchObject({ status: "valid", receipt: { id: issued.id } });
     expect(valid.treeHead).toEqual(sealed?.treeHead);

@@ -104,6 +104,7 @@ describe("the README walkthrough through the SDK", () => {
       "terms",
       "policy",
       "agreement",
+      "signing_keys",
       "inclusion",
       "tree_head_signature",
       "tree_head_key_window",

@@ -63,7 +63,7 @@ describe("from negotiation to a verified receipt, through the API and the backgr
       attest: { algorithm: "SHA-256", status: "valid", proof: { deterministic: true } },
     });
     // The transcript (the proposal and two acceptances), then what the settlement did.
-    expect(receipt.attest.formatVersion).toBe(2);
+    expect(receipt.attest.formatVersion).toBe(3);
     expect(receipt.attest.proof.evidenceChain).toHaveLength(6);
 
     const verified = await call("POST", `/receipts/${receipt.id}/verify`, {

@@ -6,7 +6,7 @@ import type { TTenant } from "@/lib/auth/tenant";
 import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
 import { issueReceipt } from "@/lib/receipts/issue-receipt";
-import { sealPendingReceipts } from "@/lib/receipts/seal-receipts";
+import { sealEnvironment } from "@/lib/receipts/seal-receipts";
 
 export const TEST_POLICY = "pol-standard@v1";
 const POLICY_INPUTS = {
@@ -90,10 +90,5 @@ export async function issueTestReceipt({
   );
 }
 
-/** Seals every pending receipt of the environment (what the seal job does). */
-export async function sealAll(environment: TEnvironment = "sandbox") {
-  for (;;) {
-    const result = await sealPendingReceipts({ environment });
-    if (result.sealed + result.invalid === 0) return result;
-  }
-}
+/** Seals every pending receipt and key entry of the environment (what the seal job does). */
+export const sealAll = (environment: TEnvironment = "sandbox") => sealEnvironment({ environment });

@@ -6,8 +6,9 @@ import type { TEvidenceInput } from "@/lib/receipts/append-evidence";
 
 /**
  * The negotiation's transcript as evidence records, in the order its steps were taken, and the
- * receipt format it allows: 2 when the transcript is whole (it opens with the proposal), 1 for
- * a negotiation opened before transcripts were recorded.
+ * receipt format it allows: 3 when the transcript is whole (it opens with the proposal), so the
+ * bundle proves its signing keys were logged; 1 for a negotiation opened before transcripts were
+ * recorded. Receipts are no longer issued in format 2.
  */
 export async function negotiationTranscript(
   executor: TExecutor,
@@ -20,5 +21,5 @@ export async function negotiationTranscript(
     .orderBy(asc(negotiationSteps.position));
   if (steps[0]?.payload.action !== "propose") return { records: [], formatVersion: 1 };
   const records = steps.map(({ payload }) => ({ type: NEGOTIATION_STEP_TYPE, payload }));
-  return { records, formatVersion: 2 };
+  return { records, formatVersion: 3 };
 }

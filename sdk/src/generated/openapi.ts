@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Register a public key the agent signs with
-         * @description An Ed25519 or P-256 public key (JWK). The agent then signs its negotiation responses with the matching private key (a compact JWS with this key's id as `kid`); the signature and this public key go into the receipt's evidence. Private key material, RSA and other curves are 400; a key already registered for the agent (even revoked) is 409.
+         * @description An Ed25519 or P-256 public key (JWK). Its id is its RFC 7638 thumbprint. The agent then signs its negotiation responses with the matching private key (a compact JWS with this key's id as `kid`); the signature and this public key go into the receipt's evidence. The addition is an entry of the environment's attest log within seconds, and receipts prove it was there before the key signed. Private key material, RSA and other curves are 400; a key already registered (even revoked), for this agent or another, is 409.
          *
          *     Scope: `agent.update`.
          */
@@ -117,7 +117,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an agent key
-         * @description Signatures under the key are refused from now on; receipts that already carry it keep verifying, since their evidence holds the public key. The key stays listed as `revoked`. Revoking it again returns it unchanged.
+         * @description Signatures under the key are refused from now on; receipts that already carry it keep verifying, since their evidence holds the public key. The revocation is an entry of the environment's attest log within seconds. The key stays listed as `revoked`. Revoking it again returns it unchanged.
          *
          *     Scope: `agent.update`.
          */
@@ -2225,8 +2225,8 @@ export interface components {
         };
         AgentKey: {
             /**
-             * @description Agent key id; the `kid` of the agent's signatures.
-             * @example akey-3kD9wQ1mZ7pV2sYc
+             * @description Agent key id: the key's RFC 7638 thumbprint (keys registered before thumbprint ids keep their `akey-…` id); the `kid` of the agent's signatures.
+             * @example kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k
              */
             id: string;
             agentId: string;
@@ -2660,8 +2660,8 @@ export interface components {
             adapter: string;
             externalRef: string;
             attest: {
-                /** @description The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 1 for receipts issued before. */
-                formatVersion: 1 | 2;
+                /** @description The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 3 also proves in the bundle that each signing key was in the log before it signed (the `signing_keys` check); 1 for receipts issued before transcripts. */
+                formatVersion: 1 | 2 | 3;
                 /**
                  * @description SHA-256, `0x` + 64 hex digits.
                  * @example 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f
@@ -2719,8 +2719,8 @@ export interface components {
             adapter: string;
             externalRef: string;
             attest: {
-                /** @description The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 1 for receipts issued before. */
-                formatVersion?: 1 | 2;
+                /** @description The receipt format: 2 adds the negotiation transcript, its credentials and agent signatures to the evidence (the `agreement` check); 3 also proves in the bundle that each signing key was in the log before it signed (the `signing_keys` check); 1 for receipts issued before transcripts. */
+                formatVersion?: 1 | 2 | 3;
                 /**
                  * @description SHA-256, `0x` + 64 hex digits.
                  * @example 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f
@@ -2746,6 +2746,8 @@ export interface components {
                 evidence: components["schemas"]["EvidenceRecord"][];
                 inclusionProof: components["schemas"]["InclusionProof"];
                 treeHead: components["schemas"]["SignedTreeHead"];
+                /** @description Format 3: each signing key's `add` entry in the log (and its `revoke` entry once logged), with its inclusion proof under `treeHead`. */
+                keyProofs?: components["schemas"]["AgentKeyProof"][];
             };
         };
         EvidenceRecord: {
@@ -2786,6 +2788,13 @@ export interface components {
             /** @description `kid` of the key in /.well-known/jwks.json. */
             keyId: string;
         };
+        AgentKeyProof: {
+            /** @description The log entry's text: `agent-key/v1`, a newline, then the RFC 8785 JSON `{action, agentHash, at, keyId, publicJwk}`. */
+            entry: string;
+            leafIndex: number;
+            /** @description RFC 9162 audit path under `treeHead`, leaf side first. */
+            hashes: string[];
+        };
         ReceiptVerification: {
             /**
              * @description Receipt id.
@@ -2817,7 +2826,7 @@ export interface components {
         };
         VerifyCheck: {
             /** @enum {string} */
-            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "mandate_signature" | "inclusion" | "tree_head_signature" | "tree_head_key_window" | "witness_cosignatures";
+            name: "schema" | "evidence_chain" | "attest_hash" | "terms" | "policy" | "agreement" | "signing_keys" | "mandate_signature" | "inclusion" | "tree_head_signature" | "tree_head_key_window" | "witness_cosignatures";
             ok: boolean;
             /** @description Why the check failed, or what a passing check could not check. */
             detail?: string;
@@ -3320,6 +3329,7 @@ export type ReceiptBundle = components['schemas']['ReceiptBundle'];
 export type EvidenceRecord = components['schemas']['EvidenceRecord'];
 export type InclusionProof = components['schemas']['InclusionProof'];
 export type SignedTreeHead = components['schemas']['SignedTreeHead'];
+export type AgentKeyProof = components['schemas']['AgentKeyProof'];
 export type ReceiptVerification = components['schemas']['ReceiptVerification'];
 export type VerifyCheck = components['schemas']['VerifyCheck'];
 export type AttestVerification = components['schemas']['AttestVerification'];
@@ -4446,7 +4456,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "akey-3kD9wQ1mZ7pV2sYc",
+                     *           "id": "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k",
                      *           "agentId": "string",
                      *           "algorithm": "EdDSA",
                      *           "publicJwk": {
@@ -4625,7 +4635,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "akey-3kD9wQ1mZ7pV2sYc",
+                     *       "id": "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k",
                      *       "agentId": "string",
                      *       "algorithm": "EdDSA",
                      *       "publicJwk": {
@@ -4800,7 +4810,7 @@ export interface operations {
             path: {
                 /** @description Agent id. */
                 id: string;
-                /** @description Agent key id; the `kid` of the agent's signatures. */
+                /** @description Agent key id: the key's RFC 7638 thumbprint (keys registered before thumbprint ids keep their `akey-…` id); the `kid` of the agent's signatures. */
                 keyId: string;
             };
             cookie?: never;
@@ -4823,7 +4833,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "akey-3kD9wQ1mZ7pV2sYc",
+                     *       "id": "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k",
                      *       "agentId": "string",
                      *       "algorithm": "EdDSA",
                      *       "publicJwk": {
@@ -10737,7 +10747,16 @@ export interface operations {
                      *           "rootHash": "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f",
                      *           "signature": "string",
                      *           "keyId": "string"
-                     *         }
+                     *         },
+                     *         "keyProofs": [
+                     *           {
+                     *             "entry": "string",
+                     *             "leafIndex": 1,
+                     *             "hashes": [
+                     *               "0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"
+                     *             ]
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
