@@ -71,21 +71,30 @@ export async function unloggedKeyEntries(
   return entries;
 }
 
-/** Records the leaf each entry was given (`first` is the first entry's). */
+/**
+ * Records the leaf each entry was given (`first` is the first entry's): one row per key, since
+ * a key added and revoked since the last seal has both entries in this one.
+ */
 export async function markKeyEntriesLogged(
   tx: TExecutor,
   entries: readonly TUnloggedKeyEntry[],
   first: number,
 ) {
   if (entries.length === 0) return;
-  const values = entries.map(
-    (entry, i) => sql`(${entry.keyId}, ${entry.column}, ${first + i}::bigint)`,
+  const leaves = new Map<string, { added: number | null; revoked: number | null }>();
+  for (const [i, entry] of entries.entries()) {
+    const key = leaves.get(entry.keyId) ?? { added: null, revoked: null };
+    key[entry.column] = first + i;
+    leaves.set(entry.keyId, key);
+  }
+  const values = [...leaves].map(
+    ([keyId, { added, revoked }]) => sql`(${keyId}, ${added}::bigint, ${revoked}::bigint)`,
   );
   await tx.execute(sql`
     update ${agentKeys} set
-      added_log_index = case when v.kind = 'added' then v.leaf else ${agentKeys.addedLogIndex} end,
-      revoked_log_index = case when v.kind = 'revoked' then v.leaf else ${agentKeys.revokedLogIndex} end
-    from (values ${sql.join(values, sql`, `)}) as v(id, kind, leaf)
+      added_log_index = coalesce(v.added, ${agentKeys.addedLogIndex}),
+      revoked_log_index = coalesce(v.revoked, ${agentKeys.revokedLogIndex})
+    from (values ${sql.join(values, sql`, `)}) as v(id, added, revoked)
     where ${agentKeys.id} = v.id`);
 }
 

@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import { verifyReceiptBundle as verifyBundleWithSdk } from "@agent-settlement/sdk";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { attestLogHeads, receipts, type TReceiptRow, treeHeadKeys } from "@/db/schema";
+import { agentKeys, attestLogHeads, receipts, type TReceiptRow, treeHeadKeys } from "@/db/schema";
 import {
   consistencyProof,
   fromHashHex,
@@ -18,8 +18,10 @@ import { logIdOf, tryAdvisoryXactLock } from "@/lib/receipts/attest-log";
 import { pgNodeStore } from "@/lib/receipts/pg-node-store";
 import { rotateTreeHeadKey } from "@/lib/receipts/rotate-tree-head-key";
 import { sealPendingReceipts } from "@/lib/receipts/seal-receipts";
+import { newSigningKey, registerKey } from "../support/agent-keys";
 import { call } from "../support/api";
-import { issueTestReceipt, sealAll } from "../support/receipts";
+import { agentOf } from "../support/deals";
+import { issueTestReceipt, loggedLeaves, sealAll } from "../support/receipts";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -268,15 +270,8 @@ describe("the log", () => {
         Array.from({ length: 6 }, () => sealPendingReceipts({ environment: "sandbox", limit: 7 })),
       );
       await sealAll();
-      // Every leaf is a receipt's or an agent key entry's (other files add keys meanwhile),
-      // read in one statement so that a seal committing meanwhile shows whole or not at all.
-      const leaves = await db.execute<{ leaf: string }>(sql`
-        select log_index as leaf from receipts where environment = 'sandbox' and log_index is not null
-        union all select added_log_index from agent_keys
-          where environment = 'sandbox' and added_log_index is not null
-        union all select revoked_log_index from agent_keys
-          where environment = 'sandbox' and revoked_log_index is not null`);
-      const indices = [...leaves].map((row) => Number(row.leaf)).sort((a, b) => a - b);
+      // Every leaf is a receipt's or an agent key entry's (other files add keys meanwhile).
+      const indices = await loggedLeaves("sandbox");
       const [after] = await db.select().from(attestLogHeads).where(eq(attestLogHeads.logId, logId));
       expect(indices).toEqual(indices.map((_, i) => i));
       expect(after!.treeSize).toBeGreaterThanOrEqual(before!.treeSize + burst.length);
@@ -294,6 +289,30 @@ describe("the log", () => {
           proof,
         }),
       ).toBe(true);
+    },
+  );
+
+  test.skipIf(inject("databaseEmbedded"))(
+    "a key added and revoked before the next seal gets both entries in that seal, the addition first",
+    { tags: ["pglite-one-session"] },
+    async () => {
+      const agentId = await agentOf(key());
+      let keyId = "";
+      // Holding the log's lock holds back every seal until both changes are made.
+      await db.transaction(async (tx) => {
+        expect(await tryAdvisoryXactLock(tx, `attest-log:${logIdOf("sandbox")}`)).toBe(true);
+        keyId = await registerKey(key(), agentId, newSigningKey());
+        const revoked = await call("POST", `/agents/${agentId}/keys/${keyId}/revoke`, {
+          key: key(),
+        });
+        expect(revoked.body.status).toBe("revoked");
+      });
+      await sealAll();
+      const [row] = await db.select().from(agentKeys).where(eq(agentKeys.id, keyId));
+      expect(row!.addedLogIndex).not.toBeNull();
+      expect(row!.revokedLogIndex).toBeGreaterThan(row!.addedLogIndex!);
+      const leaves = await loggedLeaves("sandbox");
+      expect(leaves).toEqual(leaves.map((_, i) => i));
     },
   );
 

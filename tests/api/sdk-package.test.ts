@@ -84,6 +84,7 @@ describe("the packed SDK, installed outside the repository", () => {
       "ok    terms",
       "ok    policy",
       "ok    agreement: final terms signed by no agent (signatures required: none)",
+      "ok    signing_keys: no agent signed",
       "ok    inclusion",
       "ok    tree_head_signature",
       "ok    tree_head_key_window",

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import type { TReceiptRow } from "@/db/schema";
 import { buildSettlementEvidence } from "@/lib/attest";
@@ -92,3 +93,18 @@ export async function issueTestReceipt({
 
 /** Seals every pending receipt and key entry of the environment (what the seal job does). */
 export const sealAll = (environment: TEnvironment = "sandbox") => sealEnvironment({ environment });
+
+/**
+ * Every leaf index the environment's log has given, receipts' and agent key entries', sorted;
+ * read in one statement so that a seal committing meanwhile shows whole or not at all.
+ */
+export async function loggedLeaves(environment: TEnvironment): Promise<number[]> {
+  const rows = await db.execute<{ leaf: string }>(sql`
+    select log_index as leaf from receipts
+      where environment = ${environment} and log_index is not null
+    union all select added_log_index from agent_keys
+      where environment = ${environment} and added_log_index is not null
+    union all select revoked_log_index from agent_keys
+      where environment = ${environment} and revoked_log_index is not null`);
+  return [...rows].map((row) => Number(row.leaf)).sort((a, b) => a - b);
+}
