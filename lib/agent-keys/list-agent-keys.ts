@@ -1,24 +1,71 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
-import { agentKeys } from "@/db/schema";
-import { getAgentOrThrow } from "@/lib/agents/get-agent";
+import { agentKeys, agents, negotiations } from "@/db/schema";
+import { ownedAgents } from "@/lib/agents/visibility";
 import type { TTenant } from "@/lib/auth/tenant";
+import { notFound } from "@/lib/http/api-error";
 import { keyset, toPage } from "@/lib/http/pagination";
 import { presentAgentKey } from "./present-agent-key";
 import type { ZListAgentKeysQuery } from "./schemas";
+
+/**
+ * Whether the caller may read the agent's public keys: its own organization's agent, or one it
+ * deals with (a party, beside one of its agents, to a negotiation of its environment). An
+ * agent token reads its own agent's keys and those of the agents that agent deals with.
+ */
+async function mayReadKeys({
+  tenant,
+  agentId,
+  actingAgentId,
+}: {
+  tenant: TTenant;
+  agentId: string;
+  actingAgentId: string | undefined;
+}): Promise<boolean> {
+  const [agent] = await db
+    .select({ owned: sql<boolean>`${ownedAgents(tenant)}` })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.id, agentId),
+        eq(agents.environment, tenant.environment),
+        isNull(agents.deletedAt),
+      ),
+    );
+  if (!agent) return false;
+  if (agent.owned && (actingAgentId === undefined || actingAgentId === agentId)) return true;
+  const [deal] = await db
+    .select({ id: negotiations.id })
+    .from(negotiations)
+    .where(
+      and(
+        eq(negotiations.environment, tenant.environment),
+        sql`${negotiations.partyOrganizationIds} @> array[${tenant.organizationId}]::text[]`,
+        sql`${negotiations.partyAgentIds} @> array[${agentId}]::text[]`,
+        actingAgentId === undefined
+          ? undefined
+          : sql`${negotiations.partyAgentIds} @> array[${actingAgentId}]::text[]`,
+      ),
+    )
+    .limit(1);
+  return deal !== undefined;
+}
 
 /** An agent's keys, newest first, revoked ones included unless filtered out. */
 export async function listAgentKeys({
   tenant,
   agentId,
+  actingAgentId,
   query,
 }: {
   tenant: TTenant;
   agentId: string;
+  /** The agent a token acts as; undefined for an API key. */
+  actingAgentId: string | undefined;
   query: z.output<typeof ZListAgentKeysQuery>;
 }) {
-  await getAgentOrThrow({ tenant, agentId });
+  if (!(await mayReadKeys({ tenant, agentId, actingAgentId }))) throw notFound("agent", agentId);
   const page = keyset(agentKeys, query.cursor, [
     eq(agentKeys.agentId, agentId),
     query.status ? eq(agentKeys.status, query.status) : undefined,

@@ -31,6 +31,8 @@ export const listAgentKeysOperation = defineOperation({
   method: "get",
   path: "/agents/{id}/keys",
   summary: "List an agent's keys, newest first",
+  description:
+    "The agent's public keys, active and revoked. Readable by the agent's organization and by every organization that deals with it (a party to one of its negotiations), so a counterparty can check whose key signed; an agent token reads its own agent's keys and those of the agents it negotiates with. Anyone else gets 404.",
   tag,
   scope: "agent.read",
   params: ZAgentKeysParams,

@@ -6,7 +6,7 @@ import { createAgent } from "@/lib/agents/create-agent";
 import type { TTenant } from "@/lib/auth/tenant";
 import { newSigningKey, registerKey } from "../support/agent-keys";
 import { call } from "../support/api";
-import { agentOf } from "../support/deals";
+import { agentOf, negotiate } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { runCommonRouteTests } from "../support/route-tests";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -200,6 +200,71 @@ describe("GET /v1/agents/:id/keys", () => {
     });
     const active = await call("GET", `/agents/${agentId}/keys?status=active`, { key: key() });
     expect(active.body.data.map((k: { id: string }) => k.id)).toEqual([ids[2], ids[1]]);
+  });
+});
+
+describe("an agent's public keys, read by those who deal with it", () => {
+  let stranger: TTestTenant;
+  beforeAll(async () => {
+    stranger = await seedTenant();
+  });
+  afterAll(() => stranger.remove());
+
+  const tokenOf = async (agentId: string) => {
+    const issued = await call("POST", "/auth/token", {
+      key: key(),
+      body: { agent_id: agentId, scopes: ["agent.read"] },
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    return issued.body.token as string;
+  };
+
+  test("the counterparty's organization and its agent's token list them; nobody else, and nobody but the owner writes", async () => {
+    const payee = await agentOf(other.keys.sandbox, { name: "Payee" });
+    const signer = newSigningKey();
+    const keyId = await registerKey(other.keys.sandbox, payee, signer);
+    const payer = await agentOf(key(), { name: "Payer" });
+    const sibling = await agentOf(key(), { name: "Sibling" });
+    const list = (bearer: string) => call("GET", `/agents/${payee}/keys`, { key: bearer });
+    expectError(await list(key()), 404, "not_found");
+
+    await negotiate(key(), {
+      initiatorAgentId: payer,
+      responders: [payee],
+      terms: { amount: { value: 100, currency: "USD" } },
+    });
+    const expected = [{ id: keyId, agentId: payee, publicJwk: signer.publicJwk, status: "active" }];
+    const listed = await list(key());
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toMatchObject(expected);
+    expect((await list(await tokenOf(payer))).body.data).toMatchObject(expected);
+    // A token acts as its agent: the sibling never dealt with the payee.
+    expectError(await list(await tokenOf(sibling)), 404, "not_found");
+    expectError(await list(stranger.keys.sandbox), 404, "not_found");
+    expectError(
+      await call("GET", `/agents/${payee}/keys`, {
+        key: tenant.keys.production,
+        environment: "production",
+      }),
+      404,
+      "not_found",
+    );
+
+    const before = await tenantRows(other.organizationId);
+    expectError(
+      await call("POST", `/agents/${payee}/keys`, {
+        key: key(),
+        body: { jwk: newSigningKey().publicJwk },
+      }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await call("POST", `/agents/${payee}/keys/${keyId}/revoke`, { key: key() }),
+      404,
+      "not_found",
+    );
+    expect(await tenantRows(other.organizationId)).toEqual(before);
   });
 });
 

@@ -89,7 +89,9 @@ export interface paths {
         };
         /**
          * List an agent's keys, newest first
-         * @description Scope: `agent.read`.
+         * @description The agent's public keys, active and revoked. Readable by the agent's organization and by every organization that deals with it (a party to one of its negotiations), so a counterparty can check whose key signed; an agent token reads its own agent's keys and those of the agents it negotiates with. Anyone else gets 404.
+         *
+         *     Scope: `agent.read`.
          */
         get: operations["listAgentKeys"];
         put?: never;
