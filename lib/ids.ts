@@ -26,6 +26,7 @@ export const idPrefixes = {
   ledgerEntry: "lent",
   run: "run",
   x402Payment: "x4p",
+  oauthClient: "oac",
 } as const;
 
 export type TIdKind = keyof typeof idPrefixes;

@@ -22,6 +22,7 @@ export * from "./mandate-spend-days";
 export * from "./negotiation-parties";
 export * from "./negotiation-steps";
 export * from "./negotiations";
+export * from "./oauth";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./receipt-parties";

@@ -19,10 +19,18 @@ export function errorResponse(error: ApiError, origin: string, headers: Headers)
  * puts it in X-Forwarded-Host; `request.url` names the server's configured hostname instead).
  */
 export function publicOrigin(request: Request, url = new URL(request.url)): string {
+  return publicOriginOf(request.headers, url);
+}
+
+/** publicOrigin from a request's headers alone, for server components (`headers()`). */
+export function publicOriginOf(
+  headers: Pick<Headers, "get">,
+  url = new URL("http://localhost"),
+): string {
   const configured = config().PUBLIC_URL?.replace(/\/$/, "");
   if (configured) return configured;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
+  const host = headers.get("x-forwarded-host") ?? headers.get("host") ?? url.host;
+  const proto = headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
   const first = (value: string) => value.split(",")[0]!.trim();
   return `${first(proto)}://${first(host)}`;
 }

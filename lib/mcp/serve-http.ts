@@ -12,6 +12,7 @@ import { readMessages } from "./read-messages";
 import { refusedByHost } from "./rebinding";
 import { createMcpServer } from "./server";
 import { requestedSelection, type TToolSelection } from "./tool-selection";
+import { unauthorizedChallenge } from "./unauthorized-challenge";
 
 /**
  * The JSON-RPC messages of an MCP request, read and checked. Without a working credential each
@@ -64,7 +65,14 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
     }
     throw error;
   }
-  const server = createMcpServer(loopbackClient(request, environment), selection);
+  // A tool call the API refused as unauthorized makes the whole answer a 401 challenge.
+  let unauthorized = false;
+  const api = loopbackClient(request, environment);
+  const server = createMcpServer(async (call) => {
+    const answer = await api(call);
+    if (answer.status === 401) unauthorized = true;
+    return answer;
+  }, selection);
   // Plain JSON, unless a tool call asks for progress: then an event stream carries its
   // notifications before the result, and ends with it.
   const streaming = asksForProgress(parsedBody);
@@ -83,7 +91,9 @@ export async function serveMcp(request: Request, environment: TEnvironment): Pro
   for (const [name, value] of headers) response.headers.set(name, value);
   if (!streaming || !response.body) {
     await server.close();
-    return response;
+    return unauthorized
+      ? unauthorizedChallenge({ response, request, environment, origin })
+      : response;
   }
   // The stream is answered while the tool still runs: the server closes when it ends.
   const ended = new TransformStream({ flush: () => server.close() });

@@ -277,8 +277,12 @@ function mutatingConsoleRoutes() {
   });
 }
 
-// POSTs that compute without changing anything, which every member may call.
-const readOnlyPosts = new Set(["POST /api/console/receipts/[id]/verify"]);
+// POSTs every member may call: a verification computes without changing anything; declining an
+// MCP client's request grants nothing.
+const readOnlyPosts = new Set([
+  "POST /api/console/receipts/[id]/verify",
+  "POST /api/console/oauth/deny",
+]);
 
 describe("roles", () => {
   const routes = mutatingConsoleRoutes();

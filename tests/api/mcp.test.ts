@@ -171,16 +171,19 @@ describe("the MCP server", () => {
 
     const anonymous = await connect();
     expect((await anonymous.listTools()).tools.length).toBeGreaterThan(40);
-    const refused = await run(anonymous, "list_agents", {});
-    expect(toolErrorOf(refused)).toMatchObject({ code: "unauthorized" });
+    // A call that needs a credential is HTTP 401, the OAuth challenge (mcp-oauth.test.ts); its
+    // body is still the tool error that says why.
+    await expect(run(anonymous, "list_agents", {})).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringMatching(/"text":"unauthorized: .*"isError":true/s),
+    });
 
     const production = await connect(tenant.keys.sandbox, "production");
-    const wrongEnvironment = await run(production, "list_agents", {});
-    expect(toolErrorOf(wrongEnvironment)).toMatchObject({ code: "unauthorized" });
     // The hint names where the sandbox key belongs: its base address and its MCP server.
-    expect(wrongEnvironment.content[0]!.text).toContain(
-      "(/sandbox/v1) or, over MCP, to /sandbox/mcp.",
-    );
+    await expect(run(production, "list_agents", {})).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining("(/sandbox/v1) or, over MCP, to /sandbox/mcp."),
+    });
   });
 
   test("over stdio, the CLI serves the same tools against a deployment's URL", async () => {

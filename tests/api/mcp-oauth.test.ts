@@ -1,0 +1,384 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { db } from "@/db/client";
+import { apiKeys, users } from "@/db/schema";
+import { allScopes } from "@/lib/auth/scopes";
+import { randomClientAddress } from "../support/api";
+import { consoleCall, removeMembers } from "../support/console-calls";
+import { signedUpMember, type TMember } from "../support/console-session";
+
+const base = () => inject("baseUrl");
+const REDIRECT = "http://127.0.0.1:33418/callback";
+
+/** An MCP host's OAuth state, kept in memory; it "opens the browser" by remembering the URL. */
+class MemoryProvider implements OAuthClientProvider {
+  client?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = "";
+  opened?: URL;
+  get redirectUrl() {
+    return REDIRECT;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: "Test host", redirect_uris: [REDIRECT] };
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(client: OAuthClientInformationMixed) {
+    this.client = client;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.opened = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+let member: TMember;
+beforeAll(async () => {
+  member = await signedUpMember();
+});
+afterAll(() => removeMembers([member]));
+
+/** The member answers the consent screen of `url`: where the browser is sent next. */
+async function consent(url: URL, allow = true) {
+  const answer = await consoleCall(
+    member,
+    "POST",
+    `/api/console/oauth/${allow ? "allow" : "deny"}`,
+    {
+      query: url.search.slice(1),
+    },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return new URL(answer.body.redirectTo);
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: {
+    "content-type": "application/x-www-form-urlencoded",
+    "x-forwarded-for": randomClientAddress(),
+  },
+  body: new URLSearchParams(fields),
+});
+
+const registerClient = async (metadata: unknown) => {
+  const response = await fetch(`${base()}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": randomClientAddress() },
+    body: JSON.stringify(metadata),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+describe("OAuth for the MCP server, with the official MCP client", () => {
+  test("a host with no key is challenged, the member consents, and the host calls tools with the key it got", async () => {
+    const provider = new MemoryProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(`${base()}/sandbox/mcp`), {
+      authProvider: provider,
+      requestInit: { headers: { "x-forwarded-for": randomClientAddress() } },
+    });
+    const client = new Client({ name: "oauth-host", version: "1.0.0" });
+    await client.connect(transport);
+    // Discovery needs no credential; the first call that needs one starts the authorization.
+    await expect(client.callTool({ name: "list_agents", arguments: {} })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    const opened = provider.opened!;
+    expect(opened.origin + opened.pathname).toBe(`${base()}/oauth/authorize`);
+    expect(Object.fromEntries(opened.searchParams)).toMatchObject({
+      response_type: "code",
+      client_id: provider.client?.client_id,
+      redirect_uri: REDIRECT,
+      code_challenge_method: "S256",
+      resource: `${base()}/sandbox/mcp`,
+      scope: allScopes.join(" "),
+    });
+    // The consent screen itself, as the member's browser opens it.
+    const page = await fetch(opened, { headers: { cookie: member.cookie } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain("Allow <!-- -->Test host<!-- -->?");
+
+    const back = await consent(opened);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get("state")).toBe(opened.searchParams.get("state"));
+    expect(back.searchParams.get("iss")).toBe(base());
+    await transport.finishAuth(back.searchParams.get("code")!);
+    expect(provider.saved).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 30 * 86_400,
+      scope: allScopes.join(" "),
+    });
+
+    const created = await client.callTool({
+      name: "create_agent",
+      arguments: { body: { name: "Made over OAuth" } },
+    });
+    expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
+    const listed = await client.callTool({ name: "list_agents", arguments: {} });
+    expect((listed.structuredContent as { data: { name: string }[] }).data).toEqual([
+      expect.objectContaining({ name: "Made over OAuth" }),
+    ]);
+
+    // The token is a key of the member's organization: on the keys page, and revocable there.
+    const keys = await consoleCall(member, "GET", "/api/console/keys?environment=sandbox");
+    const issued = keys.body.data.find((key: { name: string }) => key.name === "MCP: Test host");
+    expect(issued).toMatchObject({ environment: "sandbox" });
+    expect([...issued.scopes].sort()).toEqual([...allScopes].sort());
+    expect(Date.parse(issued.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    const revoked = await consoleCall(member, "POST", `/api/console/keys/${issued.id}/revoke`, {});
+    expect(revoked.status).toBe(200);
+    const raw = await fetch(`${base()}/sandbox/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${provider.saved!.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+        "x-forwarded-for": randomClientAddress(),
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "list_agents", arguments: {} },
+      }),
+    });
+    expect(raw.status).toBe(401);
+    expect(raw.headers.get("www-authenticate")).toBe(
+      `Bearer error="invalid_token", resource_metadata="${base()}/.well-known/oauth-protected-resource/sandbox/mcp"`,
+    );
+    expect(await raw.json()).toMatchObject({ id: 7, result: { isError: true } });
+    const audit = await consoleCall(member, "GET", "/api/console/team/audit?action=oauth");
+    expect(audit.body.data).toContainEqual(
+      expect.objectContaining({ action: "oauth.allow", environment: "sandbox" }),
+    );
+  });
+});
+
+describe("the metadata", () => {
+  test("each MCP server names its resource and this authorization server; the server says what it supports", async () => {
+    for (const [path, environment] of [
+      ["/mcp", "production"],
+      ["/sandbox/mcp", "sandbox"],
+    ] as const) {
+      const response = await fetch(`${base()}/.well-known/oauth-protected-resource${path}`);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(await response.json()).toEqual({
+        resource: `${base()}${path}`,
+        authorization_servers: [base()],
+        scopes_supported: allScopes,
+        bearer_methods_supported: ["header"],
+        resource_name: `Agent Settlement Service MCP (${environment})`,
+      });
+    }
+    const unknown = await fetch(`${base()}/.well-known/oauth-protected-resource/v1`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe("not_found");
+    const server = await (await fetch(`${base()}/.well-known/oauth-authorization-server`)).json();
+    expect(server).toEqual({
+      issuer: base(),
+      authorization_endpoint: `${base()}/oauth/authorize`,
+      token_endpoint: `${base()}/oauth/token`,
+      registration_endpoint: `${base()}/oauth/register`,
+      scopes_supported: allScopes,
+      response_types_supported: ["code"],
+      response_modes_supported: ["query"],
+      grant_types_supported: ["authorization_code"],
+      token_endpoint_auth_methods_supported: ["none"],
+      code_challenge_methods_supported: ["S256"],
+      authorization_response_iss_parameter_supported: true,
+    });
+  });
+});
+
+describe("refusals", () => {
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  let clientId: string;
+  beforeAll(async () => {
+    const registered = await registerClient({ redirect_uris: [REDIRECT], client_name: "Strict" });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({
+      client_name: "Strict",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code"],
+    });
+    expect(registered.body).not.toHaveProperty("client_secret");
+    clientId = registered.body.client_id;
+  });
+
+  const authorizeUrl = (overrides: Record<string, string> = {}) => {
+    const url = new URL(`${base()}/oauth/authorize`);
+    const params = {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      resource: `${base()}/sandbox/mcp`,
+      scope: "agent.read",
+      state: "s-1",
+      ...overrides,
+    };
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return url;
+  };
+
+  test("registration: a redirect URI a public client may not use, or a confidential client, is 400 in OAuth's words", async () => {
+    for (const [metadata, error] of [
+      [{ redirect_uris: ["http://example.com/cb"] }, "invalid_redirect_uri"],
+      [{ redirect_uris: ["https://example.com/cb#frag"] }, "invalid_redirect_uri"],
+      [{ redirect_uris: [] }, "invalid_redirect_uri"],
+      [{}, "invalid_redirect_uri"],
+      [
+        { redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_basic" },
+        "invalid_client_metadata",
+      ],
+      [{ redirect_uris: [REDIRECT], client_name: "nul\u0000" }, "invalid_client_metadata"],
+    ] as const) {
+      const refused = await registerClient(metadata);
+      expect(refused.status, JSON.stringify(metadata)).toBe(400);
+      expect(refused.body, JSON.stringify(metadata)).toEqual({
+        error,
+        error_description: expect.any(String),
+      });
+    }
+  });
+
+  test("the consent screen never sends an unknown client or redirect URI anywhere; other mistakes go back to the client", async () => {
+    const untrusted: Record<string, string>[] = [
+      { client_id: "oac-unknown" },
+      { redirect_uri: "http://127.0.0.1:1/x" },
+    ];
+    for (const overrides of untrusted) {
+      const page = await fetch(authorizeUrl(overrides), {
+        headers: { cookie: member.cookie },
+        redirect: "manual",
+      });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("This request cannot be authorized");
+    }
+    for (const [overrides, error] of [
+      [{ scope: "agent.read money.print" }, "invalid_scope"],
+      [{ resource: `${base()}/v1` }, "invalid_target"],
+      [{ code_challenge_method: "plain" }, "invalid_request"],
+      [{ response_type: "token" }, "unsupported_response_type"],
+    ] as const) {
+      const page = await fetch(authorizeUrl(overrides), {
+        headers: { cookie: member.cookie },
+        redirect: "manual",
+      });
+      expect(page.status, error).toBe(307);
+      const back = new URL(page.headers.get("location")!);
+      expect(back.origin + back.pathname).toBe(REDIRECT);
+      expect(back.searchParams.get("error")).toBe(error);
+      expect(back.searchParams.get("state")).toBe("s-1");
+    }
+    // Signed out, the screen sends the member to sign in and back.
+    const signedOut = await fetch(authorizeUrl(), { redirect: "manual" });
+    expect(signedOut.status).toBe(307);
+    expect(signedOut.headers.get("location")).toMatch(
+      /^\/sign-in\?callbackUrl=%2Foauth%2Fauthorize%3F/,
+    );
+  });
+
+  test("a denial goes back as access_denied; a viewer cannot allow", async () => {
+    const denied = await consent(authorizeUrl(), false);
+    expect(denied.searchParams.get("error")).toBe("access_denied");
+    expect(denied.searchParams.get("code")).toBeNull();
+    await db
+      .update(users)
+      .set({ role: "viewer" })
+      .where(eq(users.organizationId, member.organizationId));
+    try {
+      const refused = await consoleCall(member, "POST", "/api/console/oauth/allow", {
+        query: authorizeUrl().search.slice(1),
+      });
+      expect(refused.status).toBe(403);
+    } finally {
+      await db
+        .update(users)
+        .set({ role: "owner" })
+        .where(eq(users.organizationId, member.organizationId));
+    }
+  });
+
+  test("the token endpoint: the code once, by its client, with its redirect URI and verifier; a replayed code revokes the key", async () => {
+    const code = (await consent(authorizeUrl())).searchParams.get("code")!;
+    const exchange = (fields: Record<string, string>) =>
+      fetch(`${base()}/oauth/token`, form(fields)).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+      }));
+    const fields = {
+      grant_type: "authorization_code",
+      code,
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    };
+    for (const [changed, error] of [
+      [{ grant_type: "refresh_token" }, "unsupported_grant_type"],
+      [{ code_verifier: randomBytes(32).toString("base64url") }, "invalid_grant"],
+      [{ redirect_uri: "http://127.0.0.1:9/other" }, "invalid_grant"],
+      [{ client_id: "oac-other" }, "invalid_grant"],
+      [{ code: "nope" }, "invalid_grant"],
+      [{ code_verifier: "short" }, "invalid_request"],
+      [{ resource: `${base()}/mcp` }, "invalid_target"],
+    ] as const) {
+      const refused = await exchange({ ...fields, ...changed });
+      expect(refused, error).toEqual({
+        status: 400,
+        body: { error, error_description: expect.any(String) },
+      });
+    }
+    const granted = await exchange(fields);
+    expect(granted.status).toBe(200);
+    expect(granted.body).toEqual({
+      access_token: expect.stringMatching(/^sk_test_/),
+      token_type: "Bearer",
+      expires_in: 30 * 86_400,
+      scope: "agent.read",
+    });
+    const replayed = await exchange(fields);
+    expect(replayed.body.error).toBe("invalid_grant");
+    const [key] = await db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.organizationId, member.organizationId));
+    expect(key).toMatchObject({ name: "MCP: Strict", scopes: ["agent.read"] });
+    expect(key!.revokedAt).not.toBeNull();
+    const json = await fetch(`${base()}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomClientAddress() },
+      body: JSON.stringify(fields),
+    });
+    expect(json.status).toBe(400);
+    expect((await json.json()).error).toBe("invalid_request");
+  });
+});
