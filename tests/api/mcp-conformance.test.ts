@@ -5,7 +5,8 @@ import path from "node:path";
 import { expect, inject, test } from "vitest";
 import { startAddressPerRequestProxy } from "../support/address-per-request-proxy";
 
-// The official MCP conformance suite (server mode) against /sandbox/mcp; the scenarios this
+// The official MCP conformance suite (server mode, every scenario: --suite all) against
+// /sandbox/mcp; the scenarios this
 // server does not pass are listed, with reasons, in the baseline, and anything else fails.
 test("the MCP conformance suite passes but for its baseline", async () => {
   const output = mkdtempSync(path.join(os.tmpdir(), "mcp-conformance-"));
@@ -15,6 +16,8 @@ test("the MCP conformance suite passes but for its baseline", async () => {
     "node_modules/.bin/conformance",
     [
       "server",
+      "--suite",
+      "all",
       "--url",
       `${proxy.url}/sandbox/mcp`,
       "--expected-failures",
