@@ -1,42 +1,39 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test } from "@playwright/test";
+import { MemoryOAuthProvider } from "../tests/support/oauth-provider";
 import { SignUpPage } from "./pages/sign-up-page";
 import { newAccount } from "./support/accounts";
-import { callApi } from "./support/api";
 
 const REDIRECT = "http://127.0.0.1:33419/callback";
 
-test("an MCP client's consent screen: sign in, allow, and the client's code buys a working key", async ({
+test("the official MCP client signs in with OAuth: the member consents in the console, and the client's tools work", async ({
   page,
-  request,
   baseURL,
 }) => {
-  const registered = await request.post("/oauth/register", {
-    data: { redirect_uris: [REDIRECT], client_name: "Desk host" },
+  const provider = new MemoryOAuthProvider(REDIRECT, "Desk host");
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseURL}/sandbox/mcp`), {
+    authProvider: provider,
+    requestInit: {
+      headers: { "x-forwarded-for": `2001:db8:7::${randomBytes(2).toString("hex")}` },
+    },
   });
-  expect(registered.status()).toBe(201);
-  const { client_id: clientId } = await registered.json();
-  const verifier = randomBytes(32).toString("base64url");
-  const authorize = new URL("/oauth/authorize", baseURL);
-  for (const [name, value] of Object.entries({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: REDIRECT,
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-    code_challenge_method: "S256",
-    resource: `${baseURL}/sandbox/mcp`,
-    scope: "agent.read agent.register",
-    state: "from-the-host",
-  }))
-    authorize.searchParams.set(name, value);
+  const client = new Client({ name: "desk-host", version: "1.0.0" });
+  await client.connect(transport);
+  await expect(client.callTool({ name: "get_me", arguments: {} })).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
+  const consentUrl = provider.opened!.toString();
 
   // Signed out, the screen asks to sign in first; a new account then comes back to it.
-  await page.goto(authorize.toString());
+  await page.goto(consentUrl);
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
   await new SignUpPage(page).signUp(newAccount("Consent"));
-  await page.goto(authorize.toString());
+  await page.goto(consentUrl);
   await expect(page.getByRole("heading", { name: "Allow Desk host?" })).toBeVisible();
-  await expect(page.getByTestId("consent-scopes")).toHaveText(/agent\.read\s*agent\.register/);
+  await expect(page.getByTestId("consent-scopes")).toContainText("settlement.execute");
   await expect(page.getByText("http://127.0.0.1:33419")).toBeVisible();
 
   // The host's loopback listener, standing in for the desktop app.
@@ -44,31 +41,19 @@ test("an MCP client's consent screen: sign in, allow, and the client's code buys
   await page.getByRole("button", { name: "Allow" }).click();
   await page.waitForURL(/127\.0\.0\.1:33419\/callback\?/);
   const back = new URL(page.url());
-  expect(back.searchParams.get("state")).toBe("from-the-host");
-  const token = await request.post("/oauth/token", {
-    form: {
-      grant_type: "authorization_code",
-      code: back.searchParams.get("code")!,
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      code_verifier: verifier,
-    },
-  });
-  expect(token.status()).toBe(200);
-  const { access_token: accessToken, scope } = await token.json();
-  expect(scope).toBe("agent.read agent.register");
-  const created = await callApi(request, {
-    method: "POST",
-    path: "/sandbox/v1/agents",
-    key: accessToken,
-    body: { name: "Over OAuth" },
-  });
-  expect(created.status).toBe(201);
-  // The key has only the granted scopes.
-  const refused = await callApi(request, { path: "/sandbox/v1/settlements", key: accessToken });
-  expect(refused.status).toBe(403);
+  expect(back.searchParams.get("state")).toBe(provider.opened!.searchParams.get("state"));
+  await transport.finishAuth(back.searchParams.get("code")!);
 
-  // It is on the keys page, named for the client.
+  const created = await client.callTool({
+    name: "create_agent",
+    arguments: { body: { name: "Over OAuth" } },
+  });
+  expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
+  const me = await client.callTool({ name: "get_me", arguments: {} });
+  expect(me.structuredContent).toMatchObject({ environment: "sandbox" });
+  await client.close();
+
+  // The client's key is on the keys page, named for it.
   await page.goto("/console/sandbox/keys");
   await expect(page.getByRole("cell", { name: "MCP: Desk host" })).toBeVisible();
 });

@@ -1,13 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
@@ -16,44 +10,10 @@ import { allScopes } from "@/lib/auth/scopes";
 import { randomClientAddress } from "../support/api";
 import { consoleCall, removeMembers } from "../support/console-calls";
 import { signedUpMember, type TMember } from "../support/console-session";
+import { MemoryOAuthProvider } from "../support/oauth-provider";
 
 const base = () => inject("baseUrl");
 const REDIRECT = "http://127.0.0.1:33418/callback";
-
-/** An MCP host's OAuth state, kept in memory; it "opens the browser" by remembering the URL. */
-class MemoryProvider implements OAuthClientProvider {
-  client?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = "";
-  opened?: URL;
-  get redirectUrl() {
-    return REDIRECT;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Test host", redirect_uris: [REDIRECT] };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(client: OAuthClientInformationMixed) {
-    this.client = client;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.opened = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 let member: TMember;
 beforeAll(async () => {
@@ -95,7 +55,7 @@ const registerClient = async (metadata: unknown) => {
 
 describe("OAuth for the MCP server, with the official MCP client", () => {
   test("a host with no key is challenged, the member consents, and the host calls tools with the key it got", async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryOAuthProvider(REDIRECT, "Test host");
     const transport = new StreamableHTTPClientTransport(new URL(`${base()}/sandbox/mcp`), {
       authProvider: provider,
       requestInit: { headers: { "x-forwarded-for": randomClientAddress() } },
