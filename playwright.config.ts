@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { standaloneServerCommand } from "./tests/support/standalone-server";
 
@@ -25,6 +28,8 @@ if (!databaseUrl) throw new Error("Set DATABASE_URL (npm test does) to run the b
 
 // Workers load this file again; the port chosen by the runner reaches them through the env.
 process.env.E2E_PORT ||= String(await freePort());
+// The server's DATA_DIR: without SMTP_URL on a local origin, its mail lands in DATA_DIR/mail/.
+process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 const port = Number(process.env.E2E_PORT);
 const server = standaloneServerCommand(port);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -71,6 +76,7 @@ export default defineConfig({
       ...server.env,
       KEEP_ALIVE_TIMEOUT: "180000",
       DATABASE_URL: databaseUrl,
+      DATA_DIR: process.env.E2E_DATA_DIR,
       NEXTAUTH_URL: baseURL,
       // Revocations and expiries are seen across the server's bundles within this time.
       API_KEY_CACHE_TTL_MS: "300",

@@ -12,6 +12,7 @@ type TGroup =
   | "Server"
   | "Database"
   | "Console"
+  | "Mail"
   | "Rate limits"
   | "Background work"
   | "Webhooks"
@@ -158,6 +159,16 @@ const ConfigSchema = z.object({
   GITHUB_SECRET: documented(text().optional(), {
     group: "Console",
     description: "GitHub OAuth app client secret.",
+  }),
+
+  SMTP_URL: documented(url(/^smtps?$/, "smtp://user:password@host:587").optional(), {
+    group: "Mail",
+    description:
+      "Where the console sends mail (password resets): `smtp://` (STARTTLS when offered) or `smtps://`, credentials in the URL. Unset locally (no public origin), mail is written to `DATA_DIR/mail/` as `.eml` files; unset with a public origin, no mail is sent and each one skipped is logged without its content.",
+  }),
+  MAIL_FROM: documented(text().default("Agent Settlement Service <no-reply@localhost>"), {
+    group: "Mail",
+    description: "The `From` of the console's mail.",
   }),
 
   RATE_LIMIT: documented(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"), {

@@ -85,6 +85,9 @@ export function SignInForm({
         </Button>
       ))}
       <p className={styles.switch}>
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p className={styles.switch}>
         New here? <Link href="/sign-up">Create an account</Link>
       </p>
     </main>

@@ -6,6 +6,7 @@ import { signOut } from "next-auth/react";
 import type { TEnvironment } from "@/lib/environment";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { Button } from "../ui/button";
+import { consoleFetch } from "./api";
 import { consoleNav } from "./nav";
 import { NavIcon } from "./nav-icon";
 import styles from "./shell.module.css";
@@ -74,6 +75,20 @@ export function SidebarContents({
         </div>
         <Button variant="ghost" size="small" onClick={() => signOut({ callbackUrl: "/sign-in" })}>
           Sign out
+        </Button>
+        <Button
+          variant="ghost"
+          size="small"
+          title="End every session of this account, on every device"
+          onClick={async () => {
+            await consoleFetch("/api/console/account/sign-out-everywhere", {
+              method: "POST",
+              body: {},
+            });
+            await signOut({ callbackUrl: "/sign-in" });
+          }}
+        >
+          Sign out everywhere
         </Button>
       </div>
     </>

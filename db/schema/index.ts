@@ -25,6 +25,7 @@ export * from "./negotiations";
 export * from "./oauth";
 export * from "./organizations";
 export * from "./outbox";
+export * from "./password-resets";
 export * from "./receipt-parties";
 export * from "./receipts";
 export * from "./request-logs";

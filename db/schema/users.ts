@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { lifecycleDates, memberRoleEnum } from "./_columns";
 import { organizations } from "./organizations";
 
@@ -13,6 +13,8 @@ export const users = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     role: memberRoleEnum().notNull(),
+    /** Console sessions carry the version they began under; raising it ends all of them. */
+    sessionVersion: integer().notNull().default(0),
     ...lifecycleDates,
   },
   (t) => [

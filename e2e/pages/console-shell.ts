@@ -41,7 +41,7 @@ export class ConsoleShell {
   }
 
   async signOut() {
-    await this.page.getByRole("button", { name: "Sign out" }).click();
+    await this.page.getByRole("button", { name: "Sign out", exact: true }).click();
     await this.page.waitForURL("**/sign-in**");
     await expect(this.page.getByRole("heading", { name: "Sign in to the console" })).toBeVisible();
   }

@@ -23,7 +23,9 @@ const credentials = CredentialsProvider({
       address: String(request.headers?.["x-forwarded-for"] ?? "unknown"),
       verify: () => authenticatePassword(parsed.data),
     });
-    return user ? { id: user.id, email: user.email, name: user.name } : null;
+    return user
+      ? { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion }
+      : null;
   },
 });
 
@@ -54,15 +56,28 @@ export async function authOptions(): Promise<NextAuthOptions> {
         const result = await oauthUserId(user.email, user.name);
         return "refused" in result ? "/sign-in?error=OAuthAccountNotLinked" : true;
       },
+      // A session carries the user's session version from its sign-in (see consoleMember).
       async jwt({ token, user, account }) {
         if (account?.type === "oauth") {
           const result = await oauthUserId(user.email, user.name);
-          if ("userId" in result) token.sub = result.userId;
+          if ("userId" in result) {
+            token.sub = result.userId;
+            token.sessionVersion = result.sessionVersion;
+          }
+        } else if (user) {
+          token.sessionVersion = (user as { sessionVersion?: number }).sessionVersion ?? 0;
         }
         return token;
       },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub ?? "" } };
+        return {
+          ...session,
+          user: {
+            ...session.user,
+            id: token.sub ?? "",
+            sessionVersion: typeof token.sessionVersion === "number" ? token.sessionVersion : 0,
+          },
+        };
       },
     },
   };

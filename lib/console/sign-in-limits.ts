@@ -13,6 +13,8 @@ const attemptsPerAddress: TBucket = { burst: 10, refillPerSecond: 10 / 60 };
 const failuresPerAccountAndAddress: TBucket = { burst: 5, refillPerSecond: 1 / 180 };
 /** Sign-ups from one address. */
 const signUpsPerAddress: TBucket = { burst: 10, refillPerSecond: 1 / 360 };
+/** Password reset requests (and resets) from one address. */
+const resetsPerAddress: TBucket = { burst: 10, refillPerSecond: 1 / 360 };
 
 const minutesUntilOneToken = (bucket: TBucket) => Math.ceil(1 / bucket.refillPerSecond / 60);
 
@@ -57,19 +59,26 @@ export async function throttledSignIn<T>({
   return result;
 }
 
-/** Spends one sign-up of the address's budget; 429 in the envelope when it is spent. */
-export async function limitSignUp(address: string): Promise<void> {
+/** What signed-out pages ask for, each with its budget per address. */
+const pageRequests = {
+  "sign-up": { bucket: signUpsPerAddress, what: "sign-ups" },
+  "password-reset": { bucket: resetsPerAddress, what: "password reset requests" },
+} as const;
+
+/** Spends one request of the address's budget for `kind`; 429 in the envelope when it is spent. */
+export async function limitPageRequest(
+  kind: keyof typeof pageRequests,
+  address: string,
+): Promise<void> {
   const store = rateLimitStore();
   if (!store) return;
-  const outcome = await store.tokenBucket({
-    key: `console:sign-up:${address}`,
-    ...signUpsPerAddress,
-  });
+  const { bucket, what } = pageRequests[kind];
+  const outcome = await store.tokenBucket({ key: `console:${kind}:${address}`, ...bucket });
   if (outcome.success) return;
-  const minutes = minutesUntilOneToken(signUpsPerAddress);
+  const minutes = minutesUntilOneToken(bucket);
   throw new ApiError({
     code: "rate_limited",
-    message: `Too many sign-ups from your network; try again in ${minutes} minutes.`,
+    message: `Too many ${what} from your network; try again in ${minutes} minutes.`,
     headers: { "Retry-After": String(minutes * 60) },
   });
 }

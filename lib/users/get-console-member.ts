@@ -6,6 +6,8 @@ export type TConsoleMember = {
   user: { id: string; email: string; name: string | null };
   organization: { id: string; name: string; plan: "free" | "pro" | "enterprise" };
   role: TUser["role"];
+  /** The user's session version: sessions that began under another one have ended. */
+  sessionVersion: number;
 };
 
 /**
@@ -19,6 +21,7 @@ export async function getConsoleMember(userId: string): Promise<TConsoleMember |
       email: users.email,
       name: users.name,
       role: users.role,
+      sessionVersion: users.sessionVersion,
       organizationId: organizations.id,
       organizationName: organizations.name,
       plan: organizations.plan,
@@ -31,5 +34,6 @@ export async function getConsoleMember(userId: string): Promise<TConsoleMember |
     user: { id: row.userId, email: row.email, name: row.name },
     organization: { id: row.organizationId, name: row.organizationName, plan: row.plan },
     role: row.role,
+    sessionVersion: row.sessionVersion,
   };
 }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { secretsInLogLines } from "./secret-scan";
+import { startSmtpSink } from "./smtp-sink";
 import { standaloneServerCommand } from "./standalone-server";
 import { testWitness } from "./test-witness";
 
@@ -15,6 +16,8 @@ declare module "vitest" {
     databaseEmbedded: boolean;
     /** The embedded database's data directory (TEST_DB=pglite), empty on PostgreSQL. */
     dataDir: string;
+    /** Where the SMTP sink the server sends mail to keeps each message (smtp-sink.ts). */
+    mailFolder: string;
   }
 }
 
@@ -43,6 +46,7 @@ let server: ChildProcess | undefined;
 /** Everything the server printed, scanned for secrets when the run ends. */
 const log: string[] = [];
 let dataDir: string | undefined;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
 
 /**
  * Starts the standalone production server (`npm run build` must have run) once for the whole run, on
@@ -54,6 +58,7 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   const standalone = standaloneServerCommand(port);
   dataDir = embedded ? mkdtempSync(path.join(os.tmpdir(), "ass-pglite-")) : undefined;
+  smtp = await startSmtpSink();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...standalone.env,
@@ -70,6 +75,7 @@ export async function setup(project: TestProject) {
     SANDBOX_SLOW_MS: process.env.SANDBOX_SLOW_MS ?? "1000",
     // A witness whose cosignatures the log accepts (the campaign submits one).
     ATTEST_WITNESSES: testWitness.vkey,
+    SMTP_URL: smtp.url,
     ...(embedded ? { DATABASE_URL: "", DATA_DIR: dataDir } : {}),
   };
   if (embedded) delete env.DATABASE_URL;
@@ -101,6 +107,7 @@ export async function setup(project: TestProject) {
   project.provide("databaseUrl", databaseUrl);
   project.provide("databaseEmbedded", embedded);
   project.provide("dataDir", dataDir ?? "");
+  project.provide("mailFolder", smtp.folder);
 }
 
 export async function teardown() {
@@ -112,6 +119,8 @@ export async function teardown() {
   server?.stdout?.destroy();
   server?.stderr?.destroy();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await smtp?.close();
+  if (smtp) rmSync(smtp.folder, { recursive: true, force: true });
   // Every request of the run went through this server: none may have logged a secret.
   const leaked = secretsInLogLines(log.join(""));
   if (leaked.length > 0) {

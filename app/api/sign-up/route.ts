@@ -1,5 +1,5 @@
 import { pagePost } from "@/lib/console/page-post";
-import { limitSignUp } from "@/lib/console/sign-in-limits";
+import { limitPageRequest } from "@/lib/console/sign-in-limits";
 import { clientAddress } from "@/lib/http/client-address";
 import { readJsonBody } from "@/lib/http/read-body";
 import { routeMethods } from "@/lib/pipeline/handle";
@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     refusal: "Sign up from the console's own page.",
     status: 201,
     run: async (request) => {
-      await limitSignUp(clientAddress(request));
+      await limitPageRequest("sign-up", clientAddress(request));
       const body = ZSignUpBody.parse((await readJsonBody(request)).value);
       const { user, organization } = await signUp(body);
       return {

@@ -1,6 +1,6 @@
 import { pagePost } from "@/lib/console/page-post";
 import { consoleMember } from "@/lib/console/session";
-import { limitSignUp } from "@/lib/console/sign-in-limits";
+import { limitPageRequest } from "@/lib/console/sign-in-limits";
 import { clientAddress } from "@/lib/http/client-address";
 import { readJsonBody } from "@/lib/http/read-body";
 import { routeMethods } from "@/lib/pipeline/handle";
@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     run: async (request, requestId) => {
       const body = ZAcceptInvitationBody.parse((await readJsonBody(request)).value);
       // A new account costs a password hash, like a sign-up, so it shares sign-up's budget.
-      if (body.account) await limitSignUp(clientAddress(request));
+      if (body.account) await limitPageRequest("sign-up", clientAddress(request));
       const signedIn = body.account ? undefined : await consoleMember();
       return acceptInvitation({
         token: body.token,

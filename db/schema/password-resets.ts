@@ -1,0 +1,21 @@
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { timestampMs } from "./_columns";
+import { users } from "./users";
+
+/**
+ * Password reset links mailed to a user, by the SHA-256 of the token (the token itself is only
+ * in the mail). Used once, within their lifetime; a reset uses up every other link too.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    hash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestampMs().notNull(),
+    usedAt: timestampMs(),
+    createdAt: timestampMs().notNull().defaultNow(),
+  },
+  (t) => [index("idx_password_resets_on_user_created").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "@/db/client";
+import { passwordResets, users } from "@/db/schema";
+import { invalid } from "@/lib/http/api-error";
+import { randomBase62 } from "@/lib/ids";
+import { sendMail } from "@/lib/mail/send-mail";
+import { recordAuditEntry } from "@/lib/team/record-audit-entry";
+import { hashPassword } from "@/lib/users/password";
+import { ZEmail, ZPassword } from "@/lib/users/schemas";
+
+/** How long a reset link works. */
+const LINK_LIFETIME_MS = 30 * 60_000;
+/** Links one account may be sent per hour, whoever asks. */
+const LINKS_PER_HOUR = 3;
+
+export const ZPasswordResetRequest = z.strictObject({ email: ZEmail });
+export const ZPasswordResetBody = z.strictObject({
+  token: z.string().min(1).max(200),
+  password: ZPassword,
+});
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Mails a reset link to the account with this email, if there is one and it has not had three
+ * links this hour. The caller answers the same either way (and before this runs), so the
+ * answer never tells whether an account exists.
+ */
+export async function mailPasswordResetLink({ email, origin }: { email: string; origin: string }) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  // An account that signs in with GitHub has no password to reset.
+  if (!user?.passwordHash) return;
+  const [recent] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, user.id),
+        gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000)),
+      ),
+    );
+  if ((recent?.count ?? 0) >= LINKS_PER_HOUR) return;
+  const token = randomBase62(43);
+  await db.insert(passwordResets).values({
+    hash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
+  });
+  await sendMail({
+    to: user.email,
+    subject: "Reset your Agent Settlement Service password",
+    text: [
+      `Someone asked to reset the password of ${user.email}.`,
+      "",
+      "Choose a new password here (the link works once, for 30 minutes):",
+      `${origin}/reset-password#${token}`,
+      "",
+      "If that was not you, ignore this mail: your password stays as it is.",
+    ].join("\n"),
+  });
+}
+
+/**
+ * Sets a new password with a mailed link: the link is used up with every other one the user
+ * had, and every console session of the user ends (they sign in again with the new password).
+ */
+export async function resetPassword({
+  token,
+  password,
+  requestId,
+}: z.infer<typeof ZPasswordResetBody> & { requestId: string }) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [link] = await tx
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.hash, hashToken(token)))
+      .for("update");
+    if (!link || link.usedAt || link.expiresAt.getTime() < Date.now()) {
+      throw invalid("This link is used, expired or unknown; ask for a new one.", "token");
+    }
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, link.userId))
+      .returning();
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
+    await recordAuditEntry(
+      {
+        organizationId: user!.organizationId,
+        actor: { id: user!.id, email: user!.email, role: user!.role },
+        action: "account.password_reset",
+        targetId: user!.id,
+        environment: null,
+        requestId,
+      },
+      tx,
+    );
+  });
+}

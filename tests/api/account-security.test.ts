@@ -1,0 +1,154 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { db } from "@/db/client";
+import { passwordResets, users } from "@/db/schema";
+import { call, eventually, randomClientAddress } from "../support/api";
+import { consoleCall, removeMembers } from "../support/console-calls";
+import {
+  consoleOrigin,
+  newAccount,
+  signIn,
+  signUpAccount,
+  type TMember,
+} from "../support/console-session";
+import { expectError } from "../support/expect-error";
+import { mailBody, mailsTo } from "../support/smtp-sink";
+
+const pagePost = (path: string, body: unknown, origin = consoleOrigin()) =>
+  call("POST", path, { body, headers: { origin, "x-forwarded-for": randomClientAddress() } });
+
+const account = newAccount();
+const email = account.email.toLowerCase();
+let member: TMember;
+beforeAll(async () => {
+  const created = await signUpAccount(account);
+  expect(created.status).toBe(201);
+  const { organization } = (await created.json()) as { organization: { id: string } };
+  member = { cookie: (await signIn(account))!, organizationId: organization.id };
+});
+afterAll(() => removeMembers([member]));
+
+/** The reset link of the newest mail to the account, once the mail has arrived. */
+async function mailedLink(count: number): Promise<URL> {
+  const mails = await eventually(async () => {
+    const found = mailsTo(inject("mailFolder"), email);
+    expect(found).toHaveLength(count);
+    return found;
+  }, 10_000);
+  const body = mailBody(mails.at(-1)!);
+  const link = body.match(/(http\S+\/reset-password#\S+)/)?.[1];
+  expect(link, body).toBeDefined();
+  return new URL(link!);
+}
+
+describe("password reset by mail", () => {
+  test("the same answer for any email; the account's owner gets a link over SMTP that works once and ends every session", async () => {
+    const answer = {
+      message: "If an account uses this email, a link to reset its password is on its way.",
+    };
+    const unknown = await pagePost("/api/password-reset", { email: "nobody@example.test" });
+    expect(unknown).toMatchObject({ status: 200, body: answer });
+    const asked = await pagePost("/api/password-reset", { email: account.email });
+    expect(asked).toMatchObject({ status: 200, body: answer });
+
+    const link = await mailedLink(1);
+    const mail = mailsTo(inject("mailFolder"), email)[0]!;
+    expect(mail).toMatch(/^Subject: Reset your Agent Settlement Service password$/m);
+    expect(mail).toMatch(/^From: Agent Settlement Service <no-reply@localhost>$/m);
+    expect(link.origin + link.pathname).toBe(`${consoleOrigin()}/reset-password`);
+    const token = link.hash.slice(1);
+    expect(token).toMatch(/^[0-9A-Za-z]{43}$/);
+    // Only the token's hash is stored.
+    const stored = await db.select().from(passwordResets);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const weak = await pagePost("/api/password-reset/confirm", { token, password: "short" });
+    expectError(weak, 400, "invalid_request", "password");
+    const foreign = await pagePost(
+      "/api/password-reset/confirm",
+      { token, password: "a brand new password" },
+      "https://evil.example",
+    );
+    expectError(foreign, 403, "forbidden");
+
+    const reset = await pagePost("/api/password-reset/confirm", {
+      token,
+      password: "a brand new password",
+    });
+    expect(reset).toMatchObject({
+      status: 200,
+      body: { message: "Your password is changed. Sign in with it." },
+    });
+    // The session that was open has ended; the old password no longer signs in, the new one does.
+    const ended = await consoleCall(member, "GET", "/api/console/keys?environment=sandbox");
+    expect(ended.status).toBe(401);
+    expect(await signIn(account)).toBeUndefined();
+    const cookie = await signIn({ email: account.email, password: "a brand new password" });
+    expect(cookie).toBeDefined();
+    member = { ...member, cookie: cookie! };
+    const again = await pagePost("/api/password-reset/confirm", {
+      token,
+      password: "yet another password",
+    });
+    expect(expectError(again, 400, "invalid_request", "token").message).toBe(
+      "This link is used, expired or unknown; ask for a new one.",
+    );
+    const audit = await consoleCall(member, "GET", "/api/console/team/audit");
+    expect(audit.body.data).toContainEqual(
+      expect.objectContaining({
+        action: "account.password_reset",
+        actor: expect.objectContaining({ email }),
+      }),
+    );
+  });
+
+  test("an expired link is refused, and an account gets at most three links an hour", async () => {
+    const before = mailsTo(inject("mailFolder"), email).length;
+    await pagePost("/api/password-reset", { email: account.email });
+    const link = await mailedLink(before + 1);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    await db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user!.id));
+    const expired = await pagePost("/api/password-reset/confirm", {
+      token: link.hash.slice(1),
+      password: "too late for this one",
+    });
+    expectError(expired, 400, "invalid_request", "token");
+    // Three links in this hour already (this test's and the last one's): a fourth is not sent.
+    await pagePost("/api/password-reset", { email: account.email });
+    await pagePost("/api/password-reset", { email: account.email });
+    await mailedLink(before + 2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsTo(inject("mailFolder"), email)).toHaveLength(before + 2);
+  });
+});
+
+describe("sign out everywhere", () => {
+  test("ends every session of the account, on every device, and is audited", async () => {
+    const password = "a brand new password";
+    const second = await signIn({ email: account.email, password });
+    const sessions = [member.cookie, second!];
+    for (const cookie of sessions) {
+      const open = await consoleCall({ ...member, cookie }, "GET", "/api/console/team/members");
+      expect(open.status).toBe(200);
+    }
+    const ended = await consoleCall(member, "POST", "/api/console/account/sign-out-everywhere", {});
+    expect(ended).toMatchObject({ status: 200, body: { signedOut: true } });
+    for (const cookie of sessions) {
+      const closed = await consoleCall({ ...member, cookie }, "GET", "/api/console/team/members");
+      expect(closed.status).toBe(401);
+    }
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user!.sessionVersion).toBe(2);
+    member = { ...member, cookie: (await signIn({ email: account.email, password }))! };
+    const audit = await consoleCall(member, "GET", "/api/console/team/audit");
+    expect(audit.body.data).toContainEqual(
+      expect.objectContaining({
+        action: "account.sign_out_everywhere",
+        actor: expect.objectContaining({ email }),
+      }),
+    );
+  });
+});
