@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { apiKeys, users } from "@/db/schema";
@@ -330,7 +330,9 @@ describe("refusals", () => {
     const [key] = await db
       .select()
       .from(apiKeys)
-      .where(eq(apiKeys.organizationId, member.organizationId));
+      .where(
+        and(eq(apiKeys.organizationId, member.organizationId), eq(apiKeys.name, "MCP: Strict")),
+      );
     expect(key).toMatchObject({ name: "MCP: Strict", scopes: ["agent.read"] });
     expect(key!.revokedAt).not.toBeNull();
     const json = await fetch(`${base()}/oauth/token`, {
