@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
+import { TWO_FACTOR_REQUIRED } from "@/lib/account/two-factor-required";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
 import styles from "./auth.module.css";
@@ -22,6 +23,8 @@ export function SignInForm({
   const router = useRouter();
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
+  /** Once the password was right for an account with two-factor sign-in: ask for the code. */
+  const [askCode, setAskCode] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,6 +34,7 @@ export function SignInForm({
     const result = await signIn("credentials", {
       email: String(form.get("email")),
       password: String(form.get("password")),
+      ...(askCode ? { code: String(form.get("code")) } : {}),
       redirect: false,
     });
     if (result?.ok) {
@@ -39,10 +43,16 @@ export function SignInForm({
       return;
     }
     setPending(false);
+    if (result?.error === TWO_FACTOR_REQUIRED) {
+      setAskCode(true);
+      return;
+    }
     // next-auth reports a refused password as CredentialsSignin, and a throttled attempt by its message.
     setError(
       !result?.error || result.error === "CredentialsSignin"
-        ? "The email or password is not correct."
+        ? askCode
+          ? "The email, password or code is not correct."
+          : "The email or password is not correct."
         : result.error,
     );
   }
@@ -71,6 +81,21 @@ export function SignInForm({
             required
           />
         </label>
+        {askCode ? (
+          <label className={ui.field}>
+            <span className={ui.label}>Two-factor code</span>
+            <input
+              className={ui.input}
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              placeholder="123456, or a recovery code"
+              required
+              // biome-ignore lint/a11y/noAutofocus: the field appears in answer to the submit
+              autoFocus
+            />
+          </label>
+        ) : null}
         <Button variant="primary" type="submit" className={styles.submit} disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}
         </Button>

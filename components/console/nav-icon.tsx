@@ -15,6 +15,7 @@ const paths: Record<TNavIconName, string> = {
   audit: "M3.5 1.5h9v13h-9zM6 5h4M6 8h4M6 11h4M4.5 5h.01M4.5 8h.01M4.5 11h.01",
   events: "M9 1.5l-5 7.5h4l-1 5.5 5-7.5h-4z",
   logs: "M2.5 3.5h11M2.5 6.5h11M2.5 9.5h7M2.5 12.5h9",
+  account: "M8 7.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2.5 14.5a5.5 5.5 0 0 1 11 0",
   keys: "M10 2.5a3.5 3.5 0 1 1-2.9 5.45l-4.6 4.55v1.5h-2v-2l4.55-4.6a3.5 3.5 0 0 1 4.95-4.9zM11 5h.01",
 };
 

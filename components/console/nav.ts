@@ -10,7 +10,8 @@ export type TNavIconName =
   | "team"
   | "audit"
   | "events"
-  | "logs";
+  | "logs"
+  | "account";
 export type TNavItem = { segment: string; label: string; icon: TNavIconName };
 export type TNavSection = { title: string; items: TNavItem[] };
 
@@ -49,6 +50,7 @@ export const consoleNav: TNavSection[] = [
     items: [
       { segment: "team", label: "Team", icon: "team" },
       { segment: "team/audit", label: "Audit log", icon: "audit" },
+      { segment: "account", label: "Account", icon: "account" },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 export * from "./_columns";
+export * from "./account-secrets";
 export * from "./agent-keys";
 export * from "./agent-token-revocations";
 export * from "./agents";
@@ -25,7 +26,6 @@ export * from "./negotiations";
 export * from "./oauth";
 export * from "./organizations";
 export * from "./outbox";
-export * from "./password-resets";
 export * from "./receipt-parties";
 export * from "./receipts";
 export * from "./request-logs";

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { lifecycleDates, memberRoleEnum } from "./_columns";
+import { lifecycleDates, memberRoleEnum, timestampMs } from "./_columns";
 import { organizations } from "./organizations";
 
 export const users = pgTable(
@@ -15,6 +15,14 @@ export const users = pgTable(
     role: memberRoleEnum().notNull(),
     /** Console sessions carry the version they began under; raising it ends all of them. */
     sessionVersion: integer().notNull().default(0),
+    /**
+     * The TOTP secret (RFC 6238), sealed (secretContexts.totpSecret); set on enrolment, in use
+     * once `totpEnabledAt` is set.
+     */
+    totpSecret: text(),
+    totpEnabledAt: timestampMs(),
+    /** The last time step a TOTP code was accepted for: a code signs in once. */
+    totpLastStep: integer(),
     ...lifecycleDates,
   },
   (t) => [

@@ -2,6 +2,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { config } from "@/config";
+import { checkSecondFactor } from "@/lib/account/two-factor";
+import { TWO_FACTOR_REQUIRED } from "@/lib/account/two-factor-required";
 import { authenticatePassword } from "@/lib/users/authenticate-password";
 import { findOrCreateOAuthUser } from "@/lib/users/find-or-create-oauth-user";
 import { ZSignInCredentials } from "@/lib/users/schemas";
@@ -14,15 +16,27 @@ const credentials = CredentialsProvider({
   credentials: {
     email: { label: "Email", type: "email" },
     password: { label: "Password", type: "password" },
+    code: { label: "Two-factor code", type: "text" },
   },
   async authorize(input, request) {
     const parsed = ZSignInCredentials.safeParse(input);
     if (!parsed.success) return null;
+    let codeMissing = false;
     const user = await throttledSignIn({
       email: parsed.data.email,
       address: String(request.headers?.["x-forwarded-for"] ?? "unknown"),
-      verify: () => authenticatePassword(parsed.data),
+      // A wrong second factor counts as a failed sign-in; a missing one only asks for it.
+      verify: async () => {
+        const found = await authenticatePassword(parsed.data);
+        if (!found?.totpEnabledAt) return found;
+        if (!parsed.data.code) {
+          codeMissing = true;
+          return found;
+        }
+        return (await checkSecondFactor(found.id, parsed.data.code)) ? found : undefined;
+      },
     });
+    if (codeMissing) throw new Error(TWO_FACTOR_REQUIRED);
     return user
       ? { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion }
       : null;

@@ -1,7 +1,13 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
-import { instanceSecrets, jwtSigningKeys, treeHeadKeys, webhookEndpoints } from "@/db/schema";
+import {
+  instanceSecrets,
+  jwtSigningKeys,
+  treeHeadKeys,
+  users,
+  webhookEndpoints,
+} from "@/db/schema";
 import { open, seal, sealedPattern } from "./sealed-secret";
 import { sealedInstanceSecretNames, secretContexts } from "./secret-contexts";
 import { secretsKey } from "./secrets-key";
@@ -46,6 +52,7 @@ const sealedColumns: TSealedColumn[] = [
     context: secretContexts.instanceSecret,
     only: inArray(instanceSecrets.name, Object.values(sealedInstanceSecretNames)),
   },
+  { table: users, id: users.id, value: users.totpSecret, context: secretContexts.totpSecret },
 ];
 
 /**

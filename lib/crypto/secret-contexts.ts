@@ -8,6 +8,7 @@ export const secretContexts = {
   jwtPrivateKey: (kid: string) => `jwt_signing_keys.private_pem:${kid}`,
   treeHeadPrivateKey: (kid: string) => `tree_head_keys.private_key_pem:${kid}`,
   instanceSecret: (name: string) => `instance_secrets.value:${name}`,
+  totpSecret: (userId: string) => `users.totp_secret:${userId}`,
 };
 
 /** The `instance_secrets` rows that are secrets (the attest log's name, kept there too, is public). */

@@ -20,6 +20,8 @@ export const ZSignUpBody = z.strictObject({
 export const ZSignInCredentials = z.object({
   email: ZEmail,
   password: z.string().min(1).max(200),
+  /** The second factor, for an account with two-factor sign-in: a TOTP or recovery code. */
+  code: z.string().trim().max(32).optional(),
 });
 
 export type TSignUpBody = z.infer<typeof ZSignUpBody>;

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { passwordResets, users } from "@/db/schema";
 import { call, eventually, randomClientAddress } from "../support/api";
 import { consoleCall, removeMembers } from "../support/console-calls";
 import {
+  attemptSignIn,
   consoleOrigin,
   newAccount,
   signIn,
@@ -150,5 +152,75 @@ describe("sign out everywhere", () => {
         actor: expect.objectContaining({ email }),
       }),
     );
+  });
+});
+
+describe("two-factor sign-in (TOTP)", () => {
+  const password = "a brand new password";
+  const totpAt = (secret: string, offsetSteps: number) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+      timestamp: Date.now() + offsetSteps * 30_000,
+    });
+
+  test("set up with a first code; then a password alone is not enough, a code signs in once, a recovery code once", async () => {
+    const started = await consoleCall(member, "POST", "/api/console/account/two-factor", {});
+    expect(started.status).toBe(200);
+    const { secret, uri } = started.body as { secret: string; uri: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(uri).toBe(
+      `otpauth://totp/Agent%20Settlement%20Service:${encodeURIComponent(email)}?issuer=Agent%20Settlement%20Service&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    // Sealed at rest: the secret is not in the row.
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    expect(row!.totpSecret).not.toContain(secret);
+    expect(row!.totpSecret).toMatch(/^v1\./);
+
+    const wrong = await consoleCall(member, "POST", "/api/console/account/two-factor/confirm", {
+      code: "000000",
+    });
+    expectError(wrong, 400, "invalid_request", "code");
+    const confirmed = await consoleCall(member, "POST", "/api/console/account/two-factor/confirm", {
+      code: totpAt(secret, 0),
+    });
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+
+    expect(await attemptSignIn({ email: account.email, password })).toEqual({
+      error: "TwoFactorRequired",
+    });
+    expect(
+      await attemptSignIn({ email: account.email, password, code: totpAt(secret, 0) }),
+    ).toEqual({ error: "CredentialsSignin" });
+    const next = totpAt(secret, 1);
+    const signedIn = await attemptSignIn({ email: account.email, password, code: next });
+    expect(signedIn.session).toBeDefined();
+    // The same code does not sign in twice.
+    expect(await attemptSignIn({ email: account.email, password, code: next })).toEqual({
+      error: "CredentialsSignin",
+    });
+    const recovered = await attemptSignIn({ email: account.email, password, code: codes[0]! });
+    expect(recovered.session).toBeDefined();
+    expect(await attemptSignIn({ email: account.email, password, code: codes[0]! })).toEqual({
+      error: "CredentialsSignin",
+    });
+    member = { ...member, cookie: recovered.session! };
+
+    const off = await consoleCall(member, "POST", "/api/console/account/two-factor/disable", {
+      code: codes[1],
+    });
+    expect(off).toMatchObject({ status: 200, body: { enabled: false } });
+    expect((await attemptSignIn({ email: account.email, password })).session).toBeDefined();
+    const audit = await consoleCall(member, "GET", "/api/console/team/audit?action=account");
+    const actions = audit.body.data.map((entry: { action: string }) => entry.action);
+    for (const action of [
+      "account.two_factor.setup",
+      "account.two_factor.enable",
+      "account.two_factor.disable",
+    ]) {
+      expect(actions).toContain(action);
+    }
+    expect(JSON.stringify(audit.body)).not.toContain(codes[2]);
   });
 });

@@ -283,9 +283,14 @@ const readOnlyPosts = new Set([
   "POST /api/console/receipts/[id]/verify",
   "POST /api/console/oauth/deny",
 ]);
-// Every member may end their own sessions; called here it would end the viewer's (tested in
-// account-security.test.ts).
-const ownSessionPosts = new Set(["POST /api/console/account/sign-out-everywhere"]);
+// Every member manages their own account: sessions and two-factor sign-in. Called here they would
+// change the viewer's (tested in account-security.test.ts).
+const ownAccountPosts = new Set([
+  "POST /api/console/account/sign-out-everywhere",
+  "POST /api/console/account/two-factor",
+  "POST /api/console/account/two-factor/confirm",
+  "POST /api/console/account/two-factor/disable",
+]);
 
 describe("roles", () => {
   const routes = mutatingConsoleRoutes();
@@ -298,7 +303,7 @@ describe("roles", () => {
   test("a viewer gets 403 naming the role on every mutating console route, and nothing changes", async () => {
     const before = await tenantRows(owner.organizationId);
     for (const { method, path } of routes) {
-      if (ownSessionPosts.has(`${method} ${path}`)) continue;
+      if (ownAccountPosts.has(`${method} ${path}`)) continue;
       const url = `${path.replace(/\[[^\]]+\]/g, "id-0000")}?environment=sandbox`;
       const response = await call(method, url, { ...as(viewer), body: {} });
       if (readOnlyPosts.has(`${method} ${path}`)) {

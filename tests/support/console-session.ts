@@ -31,10 +31,13 @@ export async function signUpAccount(
 export async function attemptSignIn({
   email,
   password,
+  code,
   address = randomClientAddress(),
 }: {
   email: string;
   password: string;
+  /** The second factor, for an account with two-factor sign-in. */
+  code?: string;
   address?: string;
 }): Promise<{ session?: string; error?: string }> {
   const base = consoleOrigin();
@@ -48,7 +51,13 @@ export async function attemptSignIn({
       cookie: cookiePairs(csrf).join("; "),
       "x-forwarded-for": address,
     },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    body: new URLSearchParams({
+      csrfToken,
+      email,
+      password,
+      json: "true",
+      ...(code === undefined ? {} : { code }),
+    }),
   });
   const session = cookiePairs(response).find((pair) => pair.includes("session-token="));
   // next-auth answers `json: "true"` with the URL it would redirect to, in a body or a header.

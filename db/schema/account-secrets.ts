@@ -19,3 +19,17 @@ export const passwordResets = pgTable(
   },
   (t) => [index("idx_password_resets_on_user_created").on(t.userId, t.createdAt)],
 );
+
+/** Recovery codes for two-factor sign-in, by SHA-256 (shown once); each works once. */
+export const totpRecoveryCodes = pgTable(
+  "totp_recovery_codes",
+  {
+    hash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: timestampMs(),
+    createdAt: timestampMs().notNull().defaultNow(),
+  },
+  (t) => [index("idx_totp_recovery_codes_on_user").on(t.userId)],
+);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { mailBody } from "../tests/support/smtp-sink";
 import { SignUpPage } from "./pages/sign-up-page";
 import { newAccount } from "./support/accounts";
@@ -21,7 +22,7 @@ function newestMailTo(email: string): string | undefined {
     .at(-1);
 }
 
-test("a forgotten password is reset from the mailed link, the new one signs in, and signing out everywhere ends the session", async ({
+test("a forgotten password is reset from the mailed link; two-factor sign-in is set up and asked for; signing out everywhere ends the session", async ({
   page,
 }) => {
   const account = newAccount("Reset");
@@ -50,6 +51,27 @@ test("a forgotten password is reset from the mailed link, the new one signs in, 
   await page.getByRole("link", { name: "Sign in" }).click();
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("a fresh password 42");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("organization-name")).toHaveText(account.organization);
+
+  // Two-factor sign-in: set up on the account page, then asked for at the next sign-in.
+  await page.getByRole("link", { name: "Account" }).click();
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  await page.getByLabel("Code from the app").fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByText(/^On since/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("a fresh password 42");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const code = page.getByLabel("Two-factor code");
+  await expect(code).toBeFocused();
+  // The code of the next time step: the one used to turn it on signs in no more.
+  await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("organization-name")).toHaveText(account.organization);
 

@@ -1,0 +1,13 @@
+import { AccountPage } from "@/components/account/account-page";
+import { twoFactorStatus } from "@/lib/account/two-factor";
+import { environmentParam, requireMember } from "@/lib/console/require-member";
+
+export const metadata = { title: "Account" };
+
+export default async function Account({ params }: { params: Promise<{ environment: string }> }) {
+  const environment = await environmentParam(params);
+  const member = await requireMember(`/console/${environment}/account`);
+  return (
+    <AccountPage email={member.user.email} twoFactor={await twoFactorStatus(member.user.id)} />
+  );
+}
