@@ -53,7 +53,12 @@ export type TUsage = {
 export type TPage<T> = { data: T[]; cursor: string | null; hasMore: boolean };
 export type TCreatedKey = { key: TApiKey; secret: string };
 export type TRolledKey = TCreatedKey & { previous: TApiKey };
-export type TCreatedInvitation = { invitation: TInvitation; url: string };
+export type TCreatedInvitation = {
+  invitation: TInvitation;
+  url: string;
+  /** What became of the mail to the invitee (lib/mail/send-mail.ts). */
+  mail: "sent" | "written" | "skipped" | "failed";
+};
 export type TKeyDetail = { key: TApiKey; usage: TKeyUsageDay[] };
 export type TEventDelivery = TWebhookDelivery & { webhookUrl: string };
 export type TEventDetail = { event: TEventEnvelope; deliveries: TEventDelivery[] };

@@ -12,6 +12,15 @@ import { roleDescriptions } from "./role-descriptions";
 
 const expiries = [1, 7, 30] as const;
 
+/** What the inviter is told about the mail to the invitee. */
+const mailNotice: Record<TCreatedInvitation["mail"], (email: string) => string> = {
+  sent: (email) => `We mailed this link to ${email}.`,
+  written: (email) =>
+    `This local run wrote the mail to ${email} into its mail folder; send them the link.`,
+  skipped: (email) => `Mail is not set up on this deployment: send this link to ${email}.`,
+  failed: (email) => `The mail to ${email} could not be sent: send them this link.`,
+};
+
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
@@ -40,7 +49,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   if (invite.data) {
-    const { invitation, url } = invite.data;
+    const { invitation, url, mail } = invite.data;
     return (
       <Dialog
         open={open}
@@ -58,8 +67,8 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Button>
         }
       >
-        <div className={ui.notice}>
-          Send this link to {invitation.email}. It works once and is not shown again.
+        <div className={ui.notice} data-testid="invitation-mail">
+          {mailNotice[mail](invitation.email)} The link works once and is not shown again.
         </div>
         <div className={ui.secretBox}>
           <span className={ui.secretValue} data-testid="invitation-url">

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
 import { auditEntries, invitations, organizations, users } from "@/db/schema";
 import { hashSecret } from "@/lib/keys/secret";
-import { call, randomClientAddress } from "../support/api";
+import { call, eventually, randomClientAddress } from "../support/api";
 import {
   consoleOrigin,
   newAccount,
@@ -14,6 +14,7 @@ import {
   type TMember,
 } from "../support/console-session";
 import { expectError } from "../support/expect-error";
+import { mailBody, mailsTo } from "../support/smtp-sink";
 import { tenantRows } from "../support/tenant-rows";
 
 /** A console request from the console's own page: session cookie and same Origin. */
@@ -141,6 +142,22 @@ describe("invitations", () => {
       as({ cookie: cookie! }),
     );
     expect(keys.status).toBe(200);
+  });
+
+  test("the link is mailed to the invitee over SMTP, and the answer says so", async () => {
+    const email = newAccount().email.toLowerCase();
+    const created = await call("POST", "/api/console/team/invitations", {
+      ...as(owner),
+      body: { email, role: "developer" },
+    });
+    expect(created.body.mail).toBe("sent");
+    const mail = await eventually(async () => {
+      const [found] = mailsTo(inject("mailFolder"), email);
+      expect(found).toBeDefined();
+      return found!;
+    }, 10_000);
+    expect(mail).toMatch(/^Subject: .+ invited you to .+ on Agent Settlement Service$/m);
+    expect(mailBody(mail)).toContain(created.body.url);
   });
 
   test("a link used twice at once admits one account", async () => {
