@@ -163,8 +163,9 @@ const ConfigSchema = z.object({
 
   SMTP_URL: documented(url(/^smtps?$/, "smtp://user:password@host:587").optional(), {
     group: "Mail",
+    production: true,
     description:
-      "Where the console sends mail (password resets): `smtp://` (STARTTLS when offered) or `smtps://`, credentials in the URL. Unset locally (no public origin), mail is written to `DATA_DIR/mail/` as `.eml` files; unset with a public origin, no mail is sent and each one skipped is logged without its content.",
+      "Where the console sends mail (password resets, invitations): `smtp://` (STARTTLS when offered) or `smtps://`, credentials in the URL. Unset locally (no public origin), mail is written to `DATA_DIR/mail/` as `.eml` files; unset with a public origin, no mail is sent and each one skipped is logged without its content.",
   }),
   MAIL_FROM: documented(text().default("Agent Settlement Service <no-reply@localhost>"), {
     group: "Mail",
