@@ -9,10 +9,10 @@ import { ZHashHex, ZTimestamp } from "./schemas";
  * The first line of an agent key entry in the log. A receipt's entry is the 32 bytes of its
  * attestHash; every other entry is UTF-8 text whose first line names its type.
  */
-export const AGENT_KEY_ENTRY_TYPE = "agent-key/v1";
+const AGENT_KEY_ENTRY_TYPE = "agent-key/v1";
 
-export const agentKeyActions = ["add", "revoke"] as const;
-export type TAgentKeyAction = (typeof agentKeyActions)[number];
+const agentKeyActions = ["add", "revoke"] as const;
+type TAgentKeyAction = (typeof agentKeyActions)[number];
 
 /**
  * What an agent key entry records. The agent is named by `SHA-256(agentId)` so that the public

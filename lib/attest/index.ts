@@ -1,10 +1,7 @@
 export {
-  AGENT_KEY_ENTRY_TYPE,
   agentHashOf,
   agentKeyEntryText,
   readAgentKeyEntry,
-  type TAgentKeyAction,
-  type TAgentKeyEntry,
   textLogEntry,
 } from "./agent-key-entry";
 export {
@@ -166,7 +163,6 @@ export {
   ZSettlementExecutedPayload,
 } from "./settlement-evidence";
 export { computeParties, type TSplit } from "./settlement-parties";
-export { checkSigningKeysOf } from "./signing-keys-check";
 export {
   formatTilePath,
   nodesAtTileLevel,

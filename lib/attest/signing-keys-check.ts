@@ -42,7 +42,8 @@ const readKeyProofs = ({
  * signature in the transcript is by a key whose `add` entry for that agent, with that key id and
  * public key, is in the log under the bundle's tree head, at a leaf before the receipt's, and
  * dated no later than the step it signed; and no `revoke` entry of that key the bundle carries
- * (logged at any leaf) predates the step. So the operator cannot present a key the agent's owner could not have seen in the log.
+ * (logged at any leaf) predates the step. So the operator cannot present a key that the agent's
+ * owner could not have seen in the log.
  */
 export const checkSigningKeysOf = ({
   attest,

@@ -93,9 +93,9 @@ const checkTreeHead = async ({
  * Verifies a self-contained receipt bundle offline (no database, no network, no Node-only
  * API): the evidence hash chain, the attest hash, the terms (amount and parties derived from the
  * accepted terms in the evidence), the policy (snapshot, mandate, and the recorded decision
- * replayed), the agreement (format 2), the logged signing keys (format 3), the mandate's signature (when the payer had a mandate),
- * the receipt's inclusion in the Merkle log, and the log's signed tree head against the given
- * JWKS, by a key whose window takes that log and size; and, given a witness policy, the tree
+ * replayed), the agreement (formats 2 and 3), the logged signing keys (format 3), the mandate's
+ * signature (when the payer had a mandate), the receipt's inclusion in the Merkle log, and the
+ * log's signed tree head against the given JWKS, by a key whose window takes that log and size; and, given a witness policy, the tree
  * head's witness cosignatures. Valid only when every check passes.
  */
 export const verifyReceiptBundle = async ({

@@ -8,7 +8,7 @@ import { OAuthError } from "./oauth-error";
 const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** A redirect URI a public client may register: https, or http on a loopback host (RFC 8252). */
-export const ZRedirectUri = z
+const ZRedirectUri = z
   .string()
   .max(2000)
   .refine((value) => {

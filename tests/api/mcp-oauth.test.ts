@@ -80,6 +80,9 @@ describe("OAuth for the MCP server, with the official MCP client", () => {
     const page = await fetch(opened, { headers: { cookie: member.cookie } });
     const html = await page.text();
     expect(page.status).toBe(200);
+    // No other site may frame it (clickjacking).
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
     expect(html).toContain("Allow <!-- -->Test host<!-- -->?");
 
     const back = await consent(opened);
