@@ -29,6 +29,8 @@ export const webhookEndpoints = pgTable(
     disabledReason: text(),
     /** When it was last set active after being disabled: failures before do not count towards disabling it again. */
     enabledAt: timestampMs(),
+    /** When the members were last mailed that it keeps failing: once per run of failures. */
+    failureAlertedAt: timestampMs(),
     description: text(),
     ...lifecycleDates,
     deletedAt: timestampMs(),

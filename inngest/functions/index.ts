@@ -1,5 +1,6 @@
 import type { InngestFunction } from "inngest";
 import { config } from "@/config";
+import { alertFailingEndpoint } from "./alert-failing-endpoint";
 import { completeReversal } from "./complete-reversal";
 import { deliverWebhooks } from "./deliver-webhooks";
 import { diagnosticFunctions } from "./diagnostic";
@@ -20,5 +21,6 @@ export const functions: InngestFunction.Any[] = [
   requeueOverdueDeliveriesFunction,
   completeReversal,
   retainData,
+  alertFailingEndpoint,
   ...(config().JOBS_TEST_FUNCTIONS ? diagnosticFunctions : []),
 ];

@@ -17,7 +17,8 @@ const tenantTables = (Object.values(schema) as unknown[]).filter(
  * Every row an organization owns, table by table, for "nothing was written" checks. Key use
  * times, usage counters and request logs are left out: every authenticated request records
  * them, and that is not a write of the operation under test. So are the leaves the seal gives
- * agent key entries: the seal writes them in the background after a key is added or revoked.
+ * agent key entries (the seal writes them in the background after a key is added or revoked),
+ * and when an endpoint's failures were last mailed (written by deliveries in the background).
  */
 export async function tenantRows(organizationId: string) {
   const snapshot: Record<string, unknown[]> = {};
@@ -29,6 +30,7 @@ export async function tenantRows(organizationId: string) {
           lastUsedAt: _lastUsedAt,
           addedLogIndex: _addedLogIndex,
           revokedLogIndex: _revokedLogIndex,
+          failureAlertedAt: _failureAlertedAt,
           ...row
         }) => row,
       )

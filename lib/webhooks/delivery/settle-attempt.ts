@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, statementDb, type TTransaction } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { noteFailingEndpoint } from "@/lib/webhooks/endpoints/failure-alert";
 import type { TAttemptResult } from "./attempt-result";
 import { failingSince } from "./failing-since";
 import { nextRetry, shouldDisableEndpoint } from "./schedule";
@@ -179,10 +180,12 @@ function settleOne({
       await disableEndpoint(tx, endpointId, "the endpoint answered 410 Gone");
       return close("failed");
     }
-    if (shouldDisableEndpoint({ failingSince: await failingSince(tx, endpointId) })) {
+    const since = await failingSince(tx, endpointId);
+    if (shouldDisableEndpoint({ failingSince: since })) {
       await disableEndpoint(tx, endpointId, "every delivery failed for 5 days");
       return close("failed");
     }
+    await noteFailingEndpoint(tx, endpointId, since);
     const next = nextRetry({ attempt: retry, retryAfterMs: result.retryAfterMs ?? undefined });
     if (!next.retry) return close("failed");
     const nextAttemptAt = new Date(finishedAt.getTime() + next.delayMs);

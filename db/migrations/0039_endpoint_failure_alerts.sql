@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "failure_alerted_at" timestamp (3) with time zone;
