@@ -87,11 +87,20 @@ test("an owner invites a viewer, who joins through the link and can read but not
   await team.goto();
   await expect(team.memberRow(invitee.email)).toContainText(invitee.email);
   await expect(team.invitationRow(invitee.email)).toHaveCount(0);
+  // A role changes after a confirmation that says what it means; Cancel changes nothing.
+  await page.getByLabel(`Role of ${invitee.email}`).selectOption("owner");
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByLabel(`Role of ${invitee.email}`)).toHaveValue("viewer");
   await page.getByLabel(`Role of ${invitee.email}`).selectOption("developer");
+  const confirm = page.getByRole("dialog", { name: `Make ${invitee.email} a developer?` });
+  await expect(confirm).toContainText("Now viewer: reads everything, changes nothing.");
+  await confirm.getByRole("button", { name: "Change role" }).click();
   await expect(page.getByLabel(`Role of ${invitee.email}`)).toHaveValue("developer");
   // The last owner cannot step down: the refusal is shown and the role stays.
   await page.getByLabel(`Role of ${owner.email}`).selectOption("viewer");
+  await page.getByRole("dialog").getByRole("button", { name: "Change role" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "last owner" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByLabel(`Role of ${owner.email}`)).toHaveValue("owner");
 
   await team.gotoAuditLog();

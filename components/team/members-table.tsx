@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { memberRoles, type TMemberRole } from "@/lib/team/roles";
 import { consoleFetch, queryKeys, type TMember } from "../console/api";
@@ -11,33 +11,21 @@ import { ErrorState, LoadingRows } from "../ui/states";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import { useCellLabels } from "../ui/use-cell-labels";
+import { ChangeRoleDialog } from "./change-role-dialog";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 
 export function MembersTable({ currentUserId }: { currentUserId: string }) {
-  const queryClient = useQueryClient();
   const isOwner = useCanChange("owner");
   const members = useQuery({
     queryKey: queryKeys.members(),
     queryFn: () => consoleFetch<{ data: TMember[] }>("/api/console/team/members"),
   });
-  const changeRole = useMutation({
-    mutationFn: ({ id, role }: { id: string; role: TMemberRole }) =>
-      consoleFetch<TMember>(`/api/console/team/members/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body: { role },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.team() }),
-  });
+  const [changing, setChanging] = useState<{ member: TMember; role: TMemberRole }>();
   const [removing, setRemoving] = useState<TMember>();
   const table = useRef<HTMLTableElement>(null);
   useCellLabels(table);
   return (
     <div className={ui.card}>
-      {changeRole.error ? (
-        <div className={ui.alert} role="alert">
-          {changeRole.error.message}
-        </div>
-      ) : null}
       {members.error ? (
         <ErrorState error={members.error} onRetry={() => members.refetch()} />
       ) : (
@@ -74,12 +62,8 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
                         className={ui.input}
                         aria-label={`Role of ${member.email}`}
                         value={member.role}
-                        disabled={changeRole.isPending}
                         onChange={(event) =>
-                          changeRole.mutate({
-                            id: member.id,
-                            role: event.target.value as TMemberRole,
-                          })
+                          setChanging({ member, role: event.target.value as TMemberRole })
                         }
                       >
                         {memberRoles.map((role) => (
@@ -108,6 +92,7 @@ export function MembersTable({ currentUserId }: { currentUserId: string }) {
           </tbody>
         </table>
       )}
+      {changing ? <ChangeRoleDialog {...changing} onClose={() => setChanging(undefined)} /> : null}
       {removing ? (
         <RemoveMemberDialog member={removing} onClose={() => setRemoving(undefined)} />
       ) : null}
