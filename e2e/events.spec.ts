@@ -76,6 +76,17 @@ test("events: filtered by type and object, the payload, and the deliveries each 
     await saveScreenshot(page, "event-detail");
     expect(receiver.received.filter((hook) => hook.type === "agent.updated")).toHaveLength(1);
 
+    // Sent again to the endpoint: a second delivery of the same event.
+    await page.getByLabel("Send it again to").selectOption({ label: receiver.url });
+    await page.getByRole("button", { name: "Resend" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Queued" })).toBeVisible();
+    await expect(events.deliveries()).toHaveCount(2, { timeout: 20_000 });
+    await expect
+      .poll(() => receiver.received.filter((hook) => hook.type === "agent.updated").length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+
     // The delivery links to its endpoint's page.
     await events.deliveries().first().getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/console/sandbox/webhooks/${webhook.body.id}$`));

@@ -15,6 +15,7 @@ import ui from "../ui/ui.module.css";
 import styles from "./events.module.css";
 import { objectIdOf } from "./events-page";
 import { PrettyJson } from "./pretty-json";
+import { ResendEvent } from "./resend-event";
 
 const tones: Record<TEventDelivery["status"], TBadgeTone> = {
   pending: "accent",
@@ -81,6 +82,9 @@ export function EventDetail({
       <h2 className={styles.section}>Payload</h2>
       {data ? <PrettyJson value={data.event} label="Event payload" /> : null}
       <h2 className={styles.section}>Webhook deliveries</h2>
+      {data ? (
+        <ResendEvent environment={environment} eventId={eventId} eventType={data.event.type} />
+      ) : null}
       <div className={ui.card}>
         {data && data.deliveries.length === 0 ? (
           <EmptyState title="Not delivered to any endpoint">
