@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { z } from "zod";
@@ -8,6 +7,7 @@ import { open, seal } from "@/lib/crypto/sealed-secret";
 import { secretContexts } from "@/lib/crypto/secret-contexts";
 import { conflict, invalid } from "@/lib/http/api-error";
 import { randomBase62 } from "@/lib/ids";
+import { hashSecret } from "@/lib/keys/secret";
 
 const RECOVERY_CODES = 10;
 
@@ -25,8 +25,8 @@ const totpOf = (secret: string, label: string) =>
     secret: Secret.fromBase32(secret),
   });
 
-const hashCode = (code: string) =>
-  createHash("sha256").update(code.replace(/[\s-]/g, "").toLowerCase()).digest("hex");
+/** A recovery code's hash, as typed or not: spaces, dashes and case do not count. */
+const hashRecoveryCode = (code: string) => hashSecret(code.replace(/[\s-]/g, "").toLowerCase());
 
 /**
  * The time step a 6-digit code is valid for under the user's secret (one step of clock drift
@@ -73,7 +73,7 @@ export async function confirmTotpEnrolment(userId: string, code: string) {
     await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
     await tx
       .insert(totpRecoveryCodes)
-      .values(codes.map((recovery) => ({ hash: hashCode(recovery), userId })));
+      .values(codes.map((recovery) => ({ hash: hashRecoveryCode(recovery), userId })));
     await tx
       .update(users)
       .set({ totpEnabledAt: new Date(), totpLastStep: step })
@@ -100,7 +100,7 @@ async function secondFactorIn(tx: TExecutor, userId: string, code: string): Prom
     .set({ usedAt: new Date() })
     .where(
       and(
-        eq(totpRecoveryCodes.hash, hashCode(code)),
+        eq(totpRecoveryCodes.hash, hashRecoveryCode(code)),
         eq(totpRecoveryCodes.userId, userId),
         isNull(totpRecoveryCodes.usedAt),
       ),

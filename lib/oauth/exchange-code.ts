@@ -6,7 +6,7 @@ import type { TScope } from "@/lib/auth/scopes";
 import { isStorableText } from "@/lib/http/storable-text";
 import { createApiKey } from "@/lib/keys/create-key";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
-import { hashCode } from "./grant-authorization";
+import { hashSecret } from "@/lib/keys/secret";
 import { OAuthError } from "./oauth-error";
 
 /** How long an access token works; then the client asks the member again. */
@@ -51,7 +51,7 @@ export async function exchangeCode(form: URLSearchParams) {
     const [grant] = await tx
       .select()
       .from(oauthCodes)
-      .where(eq(oauthCodes.hash, hashCode(code)))
+      .where(eq(oauthCodes.hash, hashSecret(code)))
       .for("update");
     if (!grant) throw invalidGrant("The code is unknown.");
     if (grant.usedAt) return { kind: "replayed" as const, grant };

@@ -1,14 +1,12 @@
-import { createHash } from "node:crypto";
 import { db } from "@/db/client";
 import { oauthCodes } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
+import { hashSecret } from "@/lib/keys/secret";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { redirectWith, type TAuthorizationRequest } from "./authorization-request";
 
 /** How long an authorization code can be exchanged (RFC 6749 §4.1.2: at most 10 minutes). */
 const CODE_LIFETIME_MS = 5 * 60_000;
-
-export const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
 
 /**
  * The member's answer on the consent screen, as the redirect that carries it to the client: a
@@ -35,7 +33,7 @@ export async function grantAuthorization({
   }
   const code = randomBase62(43);
   await db.insert(oauthCodes).values({
-    hash: hashCode(code),
+    hash: hashSecret(code),
     clientId: request.client.id,
     userId: member.user.id,
     organizationId: member.organization.id,

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
-import { agentKeys, type TAgentKeyRow } from "@/db/schema";
+import { agentKeys, type TAgentKeyRow, type TReceiptRow } from "@/db/schema";
 import {
   agentKeyEntryText,
   inclusionProof,
   readTranscript,
   type TEvidenceRecord,
   type TKeyProof,
+  type TTreeHead,
   toHashHex,
 } from "@/lib/attest";
 import type { TEnvironment } from "@/lib/environment";
@@ -111,22 +112,26 @@ const signingKeysOf = (evidence: readonly TEvidenceRecord[]) => {
   return [...keys.values()];
 };
 
-/**
- * For a format 3 receipt's bundle: the log entries of every key that signed in its transcript
- * (the addition, and the revocation once logged) with their inclusion proofs in the log of
- * `treeSize` leaves. Entries the log did not hold at that size are left out, so the verifier
- * names the key that is missing.
- */
 export type TKeyProofsInput = {
-  environment: TEnvironment;
+  row: Pick<TReceiptRow, "environment" | "formatVersion" | "logIndex">;
   evidence: readonly TEvidenceRecord[];
-  treeSize: number;
+  /** The tree head the bundle's proofs are under; none before the first seal. */
+  treeHead: Pick<TTreeHead, "treeSize"> | null;
 };
 
+/**
+ * For a sealed format 3 receipt's bundle: the log entries of every key that signed in its
+ * transcript (the addition, and the revocation once logged) with their inclusion proofs in the
+ * log of the tree head's size; none for any other receipt. Entries the log did not hold at that
+ * size are left out, so the verifier names the key that is missing.
+ */
 export async function signingKeyProofs(
   executor: TExecutor,
-  { environment, evidence, treeSize }: TKeyProofsInput,
+  { row, evidence, treeHead }: TKeyProofsInput,
 ): Promise<TKeyProof[]> {
+  if (row.formatVersion < 3 || row.logIndex === null || !treeHead) return [];
+  const { environment } = row;
+  const { treeSize } = treeHead;
   const signing = signingKeysOf(evidence);
   if (signing.length === 0) return [];
   const rows = await executor

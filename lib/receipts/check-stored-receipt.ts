@@ -87,16 +87,13 @@ export async function checkStoredReceipt({
   json: string;
   jwks: TJwks;
   recomputeHash: boolean;
-  /** Format 3, sealed: reads the signing keys' entries under the tree head (signingKeyProofs). */
+  /** Reads the signing keys' entries under the tree head (signingKeyProofs). */
   keyProofs: (input: TKeyProofsInput) => Promise<readonly TKeyProof[]>;
 }): Promise<TStoredReceiptCheck> {
   const { row, treeHead, evidence, nodes } = verificationReadOf({ json });
   const { store } = createMemoryNodeStore();
   await store.put(nodes);
-  const keyProofs =
-    row.formatVersion >= 3 && row.logIndex !== null && treeHead
-      ? await readKeyProofs({ environment: row.environment, evidence, treeSize: treeHead.treeSize })
-      : [];
+  const keyProofs = await readKeyProofs({ row, evidence, treeHead });
   const attestation = await assembleAttestation({ row, evidence, treeHead, store, keyProofs });
   const result = await runChecks(attestation, jwks);
   const checks = recomputeHash

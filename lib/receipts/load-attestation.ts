@@ -53,18 +53,12 @@ export async function loadAttestation(
     .orderBy(asc(evidenceRecords.position));
   const headRow = await readLogHead(executor, logId);
   const evidence = evidenceRows.map(evidenceRecordOf);
-  const keyProofs =
-    row.formatVersion >= 3 && row.logIndex !== null && headRow
-      ? await signingKeyProofs(executor, {
-          environment: row.environment,
-          evidence,
-          treeSize: headRow.treeSize,
-        })
-      : [];
+  const treeHead = headRow ? treeHeadOf(headRow) : null;
+  const keyProofs = await signingKeyProofs(executor, { row, evidence, treeHead });
   return assembleAttestation({
     row,
     evidence,
-    treeHead: headRow ? treeHeadOf(headRow) : null,
+    treeHead,
     store: pgNodeStore(executor, logId),
     keyProofs,
   });
