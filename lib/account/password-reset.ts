@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
 import { passwordResets, users } from "@/db/schema";
 import { invalid } from "@/lib/http/api-error";
 import { randomBase62 } from "@/lib/ids";
+import { hashSecret } from "@/lib/keys/secret";
 import { sendMail } from "@/lib/mail/send-mail";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import { hashPassword } from "@/lib/users/password";
@@ -21,33 +21,36 @@ export const ZPasswordResetBody = z.strictObject({
   password: ZPassword,
 });
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /**
  * Mails a reset link to the account with this email, if there is one and it has not had three
  * links this hour. The caller answers the same either way (and before this runs), so the
  * answer never tells whether an account exists.
  */
 export async function mailPasswordResetLink({ email, origin }: { email: string; origin: string }) {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  // An account that signs in with GitHub has no password to reset.
-  if (!user?.passwordHash) return;
-  const [recent] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.userId, user.id),
-        gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000)),
-      ),
-    );
-  if ((recent?.count ?? 0) >= LINKS_PER_HOUR) return;
   const token = randomBase62(43);
-  await db.insert(passwordResets).values({
-    hash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
+  // Under the user's row lock, so that requests at once cannot pass the hourly count together.
+  const user = await db.transaction(async (tx) => {
+    const [found] = await tx.select().from(users).where(eq(users.email, email)).for("update");
+    // An account that signs in with GitHub has no password to reset.
+    if (!found?.passwordHash) return undefined;
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, found.id),
+          gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000)),
+        ),
+      );
+    if ((recent?.count ?? 0) >= LINKS_PER_HOUR) return undefined;
+    await tx.insert(passwordResets).values({
+      hash: hashSecret(token),
+      userId: found.id,
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
+    });
+    return found;
   });
+  if (!user) return;
   await sendMail({
     to: user.email,
     subject: "Reset your Agent Settlement Service password",
@@ -76,7 +79,7 @@ export async function resetPassword({
     const [link] = await tx
       .select()
       .from(passwordResets)
-      .where(eq(passwordResets.hash, hashToken(token)))
+      .where(eq(passwordResets.hash, hashSecret(token)))
       .for("update");
     if (!link || link.usedAt || link.expiresAt.getTime() < Date.now()) {
       throw invalid("This link is used, expired or unknown; ask for a new one.", "token");
