@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 describe("an endpoint that keeps failing", () => {
-  test("its organization's owners are mailed once, at the third failure in a row", async () => {
+  // Retries of a failing endpoint follow each other about a second apart, slower on a busy machine.
+  test("its organization's owners are mailed once, at the third failure in a row", {
+    timeout: 120_000,
+  }, async () => {
     const created = await call("POST", "/webhooks", {
       key,
       body: {
@@ -42,7 +45,7 @@ describe("an endpoint that keeps failing", () => {
       const found = mailsTo(inject("mailFolder"), email);
       expect(found).toHaveLength(1);
       return found[0]!;
-    }, 20_000);
+    }, 60_000);
     expect(mail).toMatch(
       new RegExp(`^Subject: Webhook endpoint failing: ${failing.origin}/hook$`, "m"),
     );
@@ -58,7 +61,7 @@ describe("an endpoint that keeps failing", () => {
         0,
       );
       expect(total).toBeGreaterThanOrEqual(5);
-    }, 20_000);
+    }, 60_000);
     expect(mailsTo(inject("mailFolder"), email)).toHaveLength(1);
   });
 });
