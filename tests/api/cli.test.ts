@@ -2,12 +2,10 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { db } from "@/db/client";
-import { organizations } from "@/db/schema";
 import { call, eventually } from "../support/api";
 import { expectError } from "../support/expect-error";
+import { removeOrganization } from "../support/tenant";
 
 const run = promisify(execFile);
 const embedded = inject("databaseEmbedded");
@@ -51,8 +49,7 @@ const stopsWorking = (secret: string, reason: RegExp) =>
 
 const createdOrganizations: string[] = [];
 afterAll(async () => {
-  for (const id of createdOrganizations)
-    await db.delete(organizations).where(eq(organizations.id, id));
+  for (const id of createdOrganizations) await removeOrganization(id);
 });
 
 describe("npm run cli", () => {

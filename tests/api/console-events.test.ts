@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "@/db/client";
-import { organizations } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
 import { call, eventually } from "../support/api";
 import { consoleOrigin, signedUpMember, type TMember } from "../support/console-session";
 import { agentOf } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
+import { removeOrganization } from "../support/tenant";
 
 const asMember = (who: TMember) => ({ headers: { cookie: who.cookie, origin: consoleOrigin() } });
 
@@ -58,8 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver?.close();
-  for (const who of [member, other])
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+  for (const who of [member, other]) if (who) await removeOrganization(who.organizationId);
 });
 
 describe("console events", () => {

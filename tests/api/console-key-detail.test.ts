@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { apiKeys, organizations } from "@/db/schema";
+import { apiKeys } from "@/db/schema";
 import { call, eventually } from "../support/api";
 import { consoleOrigin, signedUpMember, type TMember } from "../support/console-session";
 import { expectError } from "../support/expect-error";
+import { removeOrganization } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
 const asMember = (who: TMember, origin = consoleOrigin()) => ({
@@ -39,8 +40,7 @@ beforeAll(async () => {
   [member, other] = await Promise.all([signedUpMember(), signedUpMember()]);
 });
 afterAll(async () => {
-  for (const who of [member, other])
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+  for (const who of [member, other]) if (who) await removeOrganization(who.organizationId);
 });
 
 describe("key detail", () => {

@@ -8,6 +8,7 @@ import { createApiKey } from "@/lib/keys/create-key";
 import { call } from "../support/api";
 import { consoleOrigin, signedUpMember, type TMember } from "../support/console-session";
 import { pendingSettlement } from "../support/deals";
+import { removeOrganization } from "../support/tenant";
 
 const consoleGet = (who: TMember, path: string) =>
   fetch(`${consoleOrigin()}${path}`, { headers: { cookie: who.cookie } });
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const who of [owner, stranger]) {
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+    if (who) await removeOrganization(who.organizationId);
   }
 });
 

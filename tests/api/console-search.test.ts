@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "@/db/client";
-import { organizations } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { call } from "../support/api";
 import { consoleOrigin, signedUpMember, type TMember } from "../support/console-session";
 import { agentOf, negotiate } from "../support/deals";
 import { expectError } from "../support/expect-error";
+import { removeOrganization } from "../support/tenant";
 
 const search = (who: TMember, q: string, environment = "sandbox") =>
   call("GET", `/api/console/search?environment=${environment}&q=${encodeURIComponent(q)}`, {
@@ -66,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const who of [payerOrg, payeeOrg, stranger])
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+    if (who) await removeOrganization(who.organizationId);
 });
 
 describe("the console's id search", () => {

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { organizations, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { randomClientAddress } from "../support/api";
 import { attemptSignIn, signUpAccount } from "../support/console-session";
 import { expectError } from "../support/expect-error";
+import { removeOrganization } from "../support/tenant";
 
 const emails: string[] = [];
 const newAccount = () => {
@@ -33,7 +34,7 @@ afterAll(async () => {
     .from(users)
     .where(inArray(users.email, emails));
   for (const { organizationId } of members) {
-    await db.delete(organizations).where(eq(organizations.id, organizationId));
+    await removeOrganization(organizationId);
   }
 });
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { auditEntries, invitations, organizations, users } from "@/db/schema";
+import { auditEntries, invitations, users } from "@/db/schema";
 import { hashSecret } from "@/lib/keys/secret";
 import { call, eventually, randomClientAddress } from "../support/api";
 import {
@@ -15,6 +15,7 @@ import {
 } from "../support/console-session";
 import { expectError } from "../support/expect-error";
 import { mailBody, mailsTo } from "../support/smtp-sink";
+import { removeOrganization } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
 /** A console request from the console's own page: session cookie and same Origin. */
@@ -82,7 +83,7 @@ beforeAll(async () => {
   [viewer, developer] = await Promise.all([joined(owner, "viewer"), joined(owner, "developer")]);
 });
 afterAll(async () => {
-  if (owner) await db.delete(organizations).where(eq(organizations.id, owner.organizationId));
+  if (owner) await removeOrganization(owner.organizationId);
 });
 
 describe("invitations", () => {
@@ -256,7 +257,7 @@ describe("invitations", () => {
     expect(after).toMatchObject({ organizationId: owner.organizationId, role: "developer" });
     const members = await call("GET", "/api/console/team/members", as(second));
     expect(members.body.data.map((member: { id: string }) => member.id)).toEqual([second.userId]);
-    await db.delete(organizations).where(eq(organizations.id, other.organizationId));
+    await removeOrganization(other.organizationId);
   });
 
   test("bad invitations are 400s naming the field and write nothing", async () => {
@@ -406,7 +407,7 @@ describe("roles", () => {
     const members = await call("GET", "/api/console/team/members", as(owner));
     expect(members.body.data.map((m: { id: string }) => m.id)).not.toContain(strangerOwner.id);
     expect(await tenantRows(stranger.organizationId)).toEqual(before);
-    await db.delete(organizations).where(eq(organizations.id, stranger.organizationId));
+    await removeOrganization(stranger.organizationId);
   });
 
   test("a role change takes effect on the member's next request", async () => {
@@ -460,7 +461,7 @@ describe("the last owner", () => {
       as(partner),
     );
     expectError(removePartner, 409, "conflict");
-    await db.delete(organizations).where(eq(organizations.id, team.organizationId));
+    await removeOrganization(team.organizationId);
   });
 
   test("two owners demoting each other at once leave one owner", async () => {
@@ -487,7 +488,7 @@ describe("the last owner", () => {
       and(eq(users.organizationId, team.organizationId), eq(users.role, "owner")),
     );
     expect(owners).toBe(1);
-    await db.delete(organizations).where(eq(organizations.id, team.organizationId));
+    await removeOrganization(team.organizationId);
   });
 });
 
@@ -595,7 +596,7 @@ describe("audit log", () => {
       "invalid_request",
       "limit",
     );
-    await db.delete(organizations).where(eq(organizations.id, team.organizationId));
+    await removeOrganization(team.organizationId);
   });
 
   test("filters (action and sub-actions, actor, target, environment, dates) and the CSV export", async () => {
@@ -667,7 +668,7 @@ describe("audit log", () => {
       "invalid_request",
     );
     expectError(await call("GET", "/api/console/team/audit/export"), 401, "unauthorized");
-    await db.delete(organizations).where(eq(organizations.id, team.organizationId));
+    await removeOrganization(team.organizationId);
   });
 
   test("a refused change writes no entry", async () => {

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { organizations, webhookDeliveries } from "@/db/schema";
+import { webhookDeliveries } from "@/db/schema";
 import { call, eventually } from "../support/api";
 import { consoleOrigin, signedUpMember, type TMember } from "../support/console-session";
 import { expectError } from "../support/expect-error";
 import { startReceiver, type TReceived, type TReceiver } from "../support/receiver";
+import { removeOrganization } from "../support/tenant";
 import { tenantRows } from "../support/tenant-rows";
 
 // The console's webhook routes, black-box against the production build, with real receivers on
@@ -42,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((receiver) => receiver.close()));
   for (const who of [owner, stranger]) {
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+    if (who) await removeOrganization(who.organizationId);
   }
 });
 

@@ -11,6 +11,7 @@ import {
   signUpAccount,
   type TMember,
 } from "../support/console-session";
+import { removeOrganization } from "../support/tenant";
 
 /** A console request from the console's own page: session cookie and same Origin. */
 const asMember = (who: TMember, extra: Record<string, string> = {}) => ({
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const who of [first, second]) {
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+    if (who) await removeOrganization(who.organizationId);
   }
 });
 
@@ -40,7 +41,7 @@ describe("sign-up", () => {
     expect(user!.organizationId).toBe(body.organization.id);
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user!.passwordHash).not.toContain(account.password);
-    await db.delete(organizations).where(eq(organizations.id, body.organization.id));
+    await removeOrganization(body.organization.id);
   });
 
   test("a taken email is a 409 on email, whatever its case, and creates no organization", async () => {

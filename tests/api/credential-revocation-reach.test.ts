@@ -35,7 +35,6 @@ beforeAll(async () => {
     child = await startChildServer({
       env: {
         API_KEY_CACHE_TTL_MS: "60000",
-        BACKGROUND_WORK: "off",
         RATE_LIMIT_PREFIX: `ass:test:reach:${Date.now()}`,
       },
     });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { organizations, requestLogs } from "@/db/schema";
+import { requestLogs } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
 import { deletePastWindow } from "@/lib/retention/delete-past-window";
 import { retentionSettings } from "@/lib/retention/settings";
@@ -9,6 +9,7 @@ import { call, eventually } from "../support/api";
 import { consoleOrigin, signedUpMember, type TMember } from "../support/console-session";
 import { agentOf } from "../support/deals";
 import { expectError } from "../support/expect-error";
+import { removeOrganization } from "../support/tenant";
 
 /** A console request from the console's own page: session cookie and same Origin. */
 const asMember = (who: TMember) => ({
@@ -80,8 +81,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const who of [member, other])
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+  for (const who of [member, other]) if (who) await removeOrganization(who.organizationId);
 });
 
 describe("request logs", () => {
@@ -240,7 +240,7 @@ describe("request logs", () => {
         error: { error: { code: "rate_limited" } },
       });
     } finally {
-      await db.delete(organizations).where(eq(organizations.id, limited.organizationId));
+      await removeOrganization(limited.organizationId);
     }
   });
 
@@ -259,7 +259,7 @@ describe("request logs", () => {
       const params = rows.filter((row) => row.status === 400).map((row) => row.error.error.param);
       expect(params.sort()).toEqual(["metadata.k\\u0000", "metadata.k\\ud800"]);
     } finally {
-      await db.delete(organizations).where(eq(organizations.id, writer.organizationId));
+      await removeOrganization(writer.organizationId);
     }
   });
 

@@ -16,6 +16,8 @@ let database: TChildDatabase;
 const serverEnv = () => ({
   ...database.env,
   WEBHOOK_RETRY_SCALE: "0.0001",
+  // A step that throws is retried after milliseconds, as on the shared test server.
+  JOBS_RETRY_SCALE: "0.001",
   // A killed process's runs go back to the queue when its lease ends.
   JOBS_LEASE_MS: "2000",
 });
@@ -63,7 +65,12 @@ const api = (base: string, method: string, path: string, body?: unknown) =>
 async function until(check: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      // The server's own account of what it was doing, for the failure report.
+      throw new Error(
+        `timed out waiting for ${what}; the server logged:\n${server?.output().slice(-20_000)}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

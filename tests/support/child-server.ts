@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { inject } from "vitest";
 import { standaloneServerCommand } from "./standalone-server";
 
 /** The standalone production server run as a child process, for tests that kill or restart it. */
@@ -26,8 +27,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Whether a child server would open the run's own PostgreSQL database (directly or through a
+ * proxy). Such a child serves requests only: with background work on, its runner would take the
+ * shared test server's jobs and run them with its own settings (webhook retries in minutes, no
+ * SMTP sink), and the tests waiting for those jobs would wait in vain.
+ */
+function onRunDatabase(env: Record<string, string | undefined>): boolean {
+  const run = inject("databaseUrl");
+  if (!run || !env.DATABASE_URL || env.DATA_DIR) return false;
+  return new URL(env.DATABASE_URL).pathname === new URL(run).pathname;
+}
+
+/**
  * Starts the standalone server on a free port and resolves once `ready` says so (by default,
- * when the server answers /api/health). `env` is added to this process's environment.
+ * when the server answers /api/health). `env` is added to this process's environment; on the
+ * run's own database, background work is off unless `env` says otherwise.
  */
 export async function startChildServer(options: {
   env: Record<string, string | undefined>;
@@ -43,6 +57,7 @@ export async function startChildServer(options: {
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  if (onRunDatabase(env) && options.env.BACKGROUND_WORK === undefined) env.BACKGROUND_WORK = "off";
   const child = spawn(server.command, server.args, {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,6 +5,7 @@ import { allScopes } from "@/lib/auth/scopes";
 import { createApiKey } from "@/lib/keys/create-key";
 import { call } from "./api";
 import { consoleOrigin, type TMember } from "./console-session";
+import { removeOrganization } from "./tenant";
 
 /** A console JSON request as the console's own page sends it: session cookie and same Origin. */
 export const consoleCall = (who: TMember, method: string, path: string, body?: unknown) =>
@@ -31,6 +32,6 @@ export async function sandboxKeyFor(who: TMember): Promise<string> {
 /** Deletes the members' organizations (and with them everything they own). */
 export async function removeMembers(members: (TMember | undefined)[]) {
   for (const who of members) {
-    if (who) await db.delete(organizations).where(eq(organizations.id, who.organizationId));
+    if (who) await removeOrganization(who.organizationId);
   }
 }

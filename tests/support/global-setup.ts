@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +41,9 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** Where `npm test` keeps its reports; the server's log goes there too. */
+const reportsFolder = path.join(process.cwd(), ".data", "test-reports");
 
 let server: ChildProcess | undefined;
 /** Everything the server printed, scanned for secrets when the run ends. */
@@ -121,6 +124,15 @@ export async function teardown() {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await smtp?.close();
   if (smtp) rmSync(smtp.folder, { recursive: true, force: true });
+  // Kept for the failure report of a run: .data/test-reports/server-<database>.log.
+  mkdirSync(reportsFolder, { recursive: true });
+  writeFileSync(
+    path.join(
+      reportsFolder,
+      `server-${process.env.TEST_DB === "pglite" ? "pglite" : "postgres"}.log`,
+    ),
+    log.join(""),
+  );
   // Every request of the run went through this server: none may have logged a secret.
   const leaked = secretsInLogLines(log.join(""));
   if (leaked.length > 0) {

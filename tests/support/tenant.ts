@@ -40,8 +40,23 @@ export async function seedTenant(
     organizationId: organization.id,
     keys: { sandbox: sandbox.secret, production: production.secret },
     keyIds: { sandbox: sandbox.key.id, production: production.key.id },
-    remove: async () => {
-      await db.delete(organizations).where(eq(organizations.id, organization.id));
-    },
+    remove: () => removeOrganization(organization.id),
   };
+}
+
+/**
+ * Deletes an organization and, by cascade, every row of it. The server's background work may
+ * still be writing some of those rows (a seal, a delivery): a delete that deadlocks with it is
+ * tried again.
+ */
+export async function removeOrganization(organizationId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.delete(organizations).where(eq(organizations.id, organizationId));
+      return;
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== "40P01" || attempt === 5) throw error;
+    }
+  }
 }
