@@ -20,6 +20,7 @@ import type {
   TWebhookAttempt,
   TWebhookDelivery,
   TWebhookStats,
+  TWebhookTestResult,
 } from "@/lib/webhooks/endpoints/schemas";
 
 export type {
@@ -40,6 +41,7 @@ export type {
   TWallet,
   TWebhookAttempt,
   TWebhookDelivery,
+  TWebhookTestResult,
 };
 export type TOverview = {
   gettingStarted: TGettingStarted;
@@ -93,16 +95,6 @@ export type TWebhook = TWebhookBase & {
   description: string | null;
   stats: TWebhookStats;
   createdAt: string;
-};
-export type TWebhookTestResult = {
-  webhookId: string;
-  testDelivery: {
-    status: "delivered";
-    responseCode: number;
-    latency: string;
-    signatureValid: boolean;
-  };
-  sentAt: string;
 };
 export type TDeliveryFilters = { status: string; eventType: string };
 export type TFailedDeliveries = { since: string; failed: number };

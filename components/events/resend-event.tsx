@@ -34,7 +34,7 @@ export function ResendEvent({
     mutationFn: () =>
       consoleFetch(
         `/api/console/events/${encodeURIComponent(eventId)}/resend?environment=${environment}`,
-        { method: "POST", body: { endpointId } },
+        { method: "POST", body: { webhookId: endpointId } },
       ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.event(environment, eventId) }),

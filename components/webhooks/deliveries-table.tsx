@@ -121,7 +121,13 @@ export function DeliveriesTable({
                     <tr data-testid="delivery-row" data-status={delivery.status}>
                       <td>
                         <code>{delivery.eventType}</code>
-                        <div className={`${ui.mono} ${ui.muted}`}>{delivery.eventId}</div>
+                        {delivery.test ? (
+                          <div>
+                            <Badge tone="neutral">test event</Badge>
+                          </div>
+                        ) : (
+                          <div className={`${ui.mono} ${ui.muted}`}>{delivery.eventId}</div>
+                        )}
                       </td>
                       <td>
                         <Badge tone={tones[delivery.status]}>{delivery.status}</Badge>
@@ -155,6 +161,7 @@ export function DeliveriesTable({
                           {expanded === delivery.id ? "Hide attempts" : "Attempts"}
                         </Button>
                         {canChange &&
+                        !delivery.test &&
                         (delivery.status === "failed" || delivery.status === "delivered") ? (
                           <Button
                             size="small"

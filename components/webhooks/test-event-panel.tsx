@@ -49,6 +49,9 @@ export function TestEventPanel({
         <dd>{delivery.latency}</dd>
         <dd>{delivery.signatureValid ? "Valid" : "Invalid"}</dd>
       </dl>
+      <p className={ui.muted} style={{ margin: "6px 0 0" }}>
+        The exchange is in the delivery log below (<code>{delivery.id}</code>).
+      </p>
     </div>
   );
 }

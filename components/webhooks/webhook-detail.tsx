@@ -70,6 +70,9 @@ export function WebhookDetail({
         method: "POST",
         body: { eventType },
       }),
+    // Delivered or not, the test is now in the delivery log.
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhook(environment, webhookId) }),
   });
   const listHref = `/console/${environment}/webhooks`;
   const data = webhook.data;

@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { environmentEnum, lifecycleDates, timestampMs } from "./_columns";
 import { events } from "./events";
 import { webhookEndpoints } from "./webhook-endpoints";
 
 export const webhookDeliveryStatuses = ["pending", "delivered", "failed", "cancelled"] as const;
 
-/** One event on its way to one endpoint; written in the transaction that emitted the event. */
+/**
+ * One event on its way to one endpoint; written in the transaction that emitted the event. A
+ * test delivery (`test`) records a sample event sent from "send test event": it has no event
+ * row, is closed by its one attempt, and is never sent again.
+ */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
@@ -16,10 +20,10 @@ export const webhookDeliveries = pgTable(
     endpointId: text()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    eventId: text()
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    /** null for a test delivery. */
+    eventId: text().references(() => events.id, { onDelete: "cascade" }),
     eventType: text().notNull(),
+    test: boolean().notNull().default(false),
     status: text({ enum: webhookDeliveryStatuses }).notNull().default("pending"),
     /** Attempts made so far (a manual retry continues the numbering). */
     attempts: integer().notNull().default(0),

@@ -23,14 +23,14 @@ export const subscribedEndpoints = (executor: TExecutor, event: TEventRow) =>
 
 /**
  * The outbox half of an event: one delivery row per subscribed endpoint and one job per
- * delivery, in the caller's transaction and in one statement.
+ * delivery, in the caller's transaction and in one statement. Returns the deliveries' ids.
  */
 export async function fanOutEvent(
   executor: TExecutor,
   event: TEventRow,
   endpointIds: string[],
-): Promise<void> {
-  if (endpointIds.length === 0) return;
+): Promise<string[]> {
+  if (endpointIds.length === 0) return [];
   const deliveries = endpointIds.map((endpointId) => ({
     id: newId("delivery"),
     organizationId: event.organizationId,
@@ -47,4 +47,5 @@ export async function fanOutEvent(
   await executor.execute(sql`
     with deliveries as (${executor.insert(webhookDeliveries).values(deliveries).getSQL()})
     ${enqueueJobsWithin(executor, jobs)}`);
+  return deliveries.map((delivery) => delivery.id);
 }

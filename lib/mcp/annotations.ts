@@ -19,6 +19,7 @@ const outward = new Set([
   "reverseSettlement",
   "testWebhook",
   "retryWebhookDelivery",
+  "resendEvent",
 ]);
 
 /** Calls that take something away: deletion, revocation, money moved back, a dispute. */

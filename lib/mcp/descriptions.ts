@@ -62,6 +62,8 @@ export const toolDescriptions: Record<string, string> = {
     "Send a signed test event of a chosen type to an endpoint now and report what it answered.",
   listWebhookDeliveries: "The delivery log of a webhook endpoint: each event, attempts, outcome.",
   retryWebhookDelivery: "Send a finished (failed or delivered) webhook delivery again.",
+  resendEvent:
+    "Send an event again to one webhook endpoint that subscribes to its type: a new delivery of the same event.",
   listWebhookDeliveryAttempts:
     "Every attempt of one webhook delivery, newest first: request headers and body sent, the answer's status, headers and body, latency and error.",
   listEvents:

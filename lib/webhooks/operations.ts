@@ -1,3 +1,4 @@
+import { ZEventParams } from "@/lib/events/schemas";
 import { ZDeleted } from "@/lib/http/deleted";
 import { defineOperation } from "@/lib/http/operation";
 import { listResponse } from "@/lib/http/pagination";
@@ -17,6 +18,7 @@ import {
   ZWebhookTestResult,
   ZWebhookUpdated,
 } from "@/lib/webhooks/endpoints/schemas";
+import { ZResendEventBody } from "./delivery/resend-event";
 
 const tag = "Webhooks";
 
@@ -98,7 +100,7 @@ export const testWebhookOperation = defineOperation({
   path: "/webhooks/{id}/test",
   summary: "Send a signed test event and report the result",
   description:
-    "Synchronous. A 2xx from the endpoint within 10 s is 200 `delivered`; any other answer, or none, is 502 `bad_gateway` naming the endpoint's status.",
+    "Synchronous. A 2xx from the endpoint within 10 s is 200 `delivered`; any other answer, or none, is 502 `bad_gateway` naming the endpoint's status. Either way the test joins the endpoint's delivery log as a test delivery (`test: true`) with its one attempt.",
   tag,
   organizationWide: true,
   scope: "webhook.update",
@@ -130,7 +132,7 @@ export const retryWebhookDeliveryOperation = defineOperation({
   path: "/webhooks/{id}/deliveries/{deliveryId}/retry",
   summary: "Send a finished delivery again",
   description:
-    "Starts a fresh retry schedule for a failed, cancelled or delivered delivery (202; the work continues in the background). 409 while it is pending or when the endpoint is disabled.",
+    "Starts a fresh retry schedule for a failed, cancelled or delivered delivery (202; the work continues in the background). 409 while it is pending, when the endpoint is disabled, or for a test delivery (never sent again).",
   tag,
   organizationWide: true,
   scope: "webhook.update",
@@ -156,6 +158,23 @@ export const listWebhookDeliveryAttemptsOperation = defineOperation({
   errors: ["not_found"],
 });
 
+export const resendEventOperation = defineOperation({
+  operationId: "resendEvent",
+  method: "post",
+  path: "/events/{id}/resend",
+  summary: "Send an event again to one webhook endpoint",
+  description:
+    "A new delivery of the same event (same id and `webhook-id`) to an active endpoint that subscribes to its type, on a fresh retry schedule, beside the deliveries the event already had (202 with the new delivery; the work continues in the background). 400 when the endpoint does not subscribe to the type, 409 when it is disabled, 404 for an event past the 30 days or an endpoint of another organization.",
+  tag,
+  organizationWide: true,
+  scope: "webhook.update",
+  params: ZEventParams,
+  body: ZResendEventBody,
+  response: ZWebhookDelivery,
+  status: 202,
+  errors: ["not_found", "conflict"],
+});
+
 export const webhookOperations = [
   createWebhookOperation,
   listWebhooksOperation,
@@ -166,4 +185,5 @@ export const webhookOperations = [
   listWebhookDeliveriesOperation,
   retryWebhookDeliveryOperation,
   listWebhookDeliveryAttemptsOperation,
+  resendEventOperation,
 ];

@@ -349,6 +349,11 @@ export function createClient(options: TClientOptions) {
         data(
           api.GET("/events/{id}", { params: id(eventId), ...init(options) }),
         ) as Promise<TWebhookEvent>,
+      /** Sends the event again to one subscribed endpoint: resolves with the new delivery. */
+      resend: (eventId: string, body: TJsonBody<"resendEvent">, options?: TRequestOptions) =>
+        data(
+          api.POST("/events/{id}/resend", { params: id(eventId), body, ...requestInit(options) }),
+        ),
     },
     receipts: {
       list: (query: TQuery<"listReceipts"> = {}, options?: TCallOptions) =>

@@ -85,7 +85,13 @@ async function deliveriesOf(webhookId: string, query = "") {
     `/${webhookId}/deliveries?environment=sandbox&limit=100${query}`,
   );
   expect(listed.status).toBe(200);
-  return listed.body.data as { id: string; eventId: string; status: string; eventType: string }[];
+  return listed.body.data as {
+    id: string;
+    eventId: string | null;
+    test: boolean;
+    status: string;
+    eventType: string;
+  }[];
 }
 
 describe("delivery attempts", () => {
@@ -264,6 +270,13 @@ describe("retry every failed delivery since a time", () => {
       .where(eq(webhookDeliveries.id, old!.id));
     const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
     const before = agents.map((agentId) => about(target, agentId).length);
+    // A failed test event is in the log as failed; a retry of every failure leaves it alone.
+    const tested = await consoleCall(owner, "POST", `/${webhookId}/test?environment=sandbox`, {
+      eventType: "agent.registered",
+    });
+    expect(tested.status).toBe(502);
+    const [testDelivery] = (await deliveriesOf(webhookId)).filter((delivery) => delivery.test);
+    expect(testDelivery).toMatchObject({ status: "failed", eventId: null, attempts: 1 });
 
     const counted = await consoleCall(
       owner,
@@ -291,6 +304,11 @@ describe("retry every failed delivery since a time", () => {
       },
     );
     expect(again.body).toEqual({ since, retried: 0, remaining: 0 });
+    expect((await deliveriesOf(webhookId)).find((delivery) => delivery.test)).toMatchObject({
+      id: testDelivery!.id,
+      status: "failed",
+      attempts: 1,
+    });
 
     await eventually(async () => {
       const delivered = await deliveriesOf(webhookId, "&status=delivered");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createApiKey } from "@/lib/keys/create-key";
 import { call, eventually } from "../support/api";
 import { consoleCall, removeMembers, sandboxKeyFor } from "../support/console-calls";
 import { signedUpMember, type TMember } from "../support/console-session";
@@ -31,9 +32,9 @@ const endpoint = async (events: string[], apiKey = key) => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
 };
-const resend = (eventId: string, endpointId: string, who = member) =>
+const resend = (eventId: string, webhookId: string, who = member) =>
   consoleCall(who, "POST", `/api/console/events/${eventId}/resend?environment=sandbox`, {
-    endpointId,
+    webhookId,
   });
 
 describe("resending an event to an endpoint", () => {
@@ -46,7 +47,10 @@ describe("resending an event to an endpoint", () => {
     const eventId = JSON.parse(received()[0]!.body).id as string;
 
     const resent = await resend(eventId, endpointId);
-    expect(resent).toMatchObject({ status: 200, body: { id: eventId, endpointId, resent: true } });
+    expect(resent).toMatchObject({
+      status: 200,
+      body: { eventId, webhookId: endpointId, test: false, status: "pending", attempts: 0 },
+    });
     await eventually(async () => expect(received()).toHaveLength(2), 15_000);
     // The same event, under the same webhook id.
     expect(received()[1]!.body).toBe(received()[0]!.body);
@@ -79,10 +83,82 @@ describe("resending an event to an endpoint", () => {
     await call("PATCH", `/webhooks/${disabled}`, { key, body: { status: "disabled" } });
     const foreign = await endpoint(["*"], await sandboxKeyFor(other));
     const before = await restingTenantRows(member.organizationId);
-    expectError(await resend(eventId, unsubscribed), 400, "invalid_request", "endpointId");
-    expectError(await resend(eventId, disabled), 409, "conflict", "endpointId");
+    expectError(await resend(eventId, unsubscribed), 400, "invalid_request", "webhookId");
+    expectError(await resend(eventId, disabled), 409, "conflict", "webhookId");
     expectError(await resend(eventId, foreign), 404, "not_found");
     expectError(await resend(eventId, unsubscribed, other), 404, "not_found");
     expect(await tenantRows(member.organizationId)).toEqual(before);
+  });
+});
+
+describe("POST /v1/events/:id/resend", () => {
+  test("202 with the new delivery, which reaches the endpoint; bad input and missing scope change nothing", async () => {
+    const endpointId = await endpoint(["agent.registered"]);
+    const agent = await call("POST", "/agents", { key, body: { name: "Resent by API" } });
+    const received = () =>
+      receiver.received.filter((entry) => JSON.parse(entry.body).data.object.id === agent.body.id);
+    await eventually(async () => expect(received()).toHaveLength(1), 15_000);
+    const eventId = JSON.parse(received()[0]!.body).id as string;
+
+    const reader = await createApiKey({
+      organizationId: member.organizationId,
+      environment: "sandbox",
+      name: "reader",
+      scopes: ["webhook.read"],
+    });
+    const before = await restingTenantRows(member.organizationId);
+    expectError(
+      await call("POST", `/events/${eventId}/resend`, { key, body: {} }),
+      400,
+      "invalid_request",
+      "webhookId",
+    );
+    expectError(
+      await call("POST", `/events/${eventId}/resend`, {
+        key,
+        body: { webhookId: endpointId, extra: 1 },
+      }),
+      400,
+      "invalid_request",
+    );
+    expectError(
+      await call("POST", "/events/evt-doesnotexist00000/resend", {
+        key,
+        body: { webhookId: endpointId },
+      }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await call("POST", `/events/${eventId}/resend`, {
+        key: reader.secret,
+        body: { webhookId: endpointId },
+      }),
+      403,
+      "forbidden",
+    );
+    expect(await tenantRows(member.organizationId)).toEqual(before);
+
+    const resent = await call("POST", `/events/${eventId}/resend`, {
+      key,
+      body: { webhookId: endpointId },
+    });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(202);
+    expect(resent.body).toMatchObject({
+      id: expect.stringMatching(/^dlv-/),
+      webhookId: endpointId,
+      eventId,
+      eventType: "agent.registered",
+      test: false,
+      status: "pending",
+    });
+    await eventually(async () => expect(received()).toHaveLength(2), 15_000);
+    expect(received()[1]!.body).toBe(received()[0]!.body);
+    await eventually(async () => {
+      const deliveries = await call("GET", `/webhooks/${endpointId}/deliveries`, { key });
+      expect(deliveries.body.data).toContainEqual(
+        expect.objectContaining({ id: resent.body.id, status: "delivered", attempts: 1 }),
+      );
+    }, 15_000);
   });
 });

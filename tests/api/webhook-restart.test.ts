@@ -125,7 +125,7 @@ test("SIGKILL with deliveries pending: after a restart every delivery happens, n
   for (const delivery of deliveries) {
     const rows = attempts.filter((row) => row.deliveryId === delivery.id);
     const interrupted = rows.filter((row) => row.error === interruptedError).length;
-    const requests = received.get(delivery.eventId)?.length ?? 0;
+    const requests = received.get(delivery.eventId!)?.length ?? 0;
     expect(delivery.status, delivery.id).toBe("delivered");
     expect(rows.map((row) => row.attempt).sort()).toEqual(
       Array.from({ length: rows.length }, (_, index) => index + 1),

@@ -297,6 +297,7 @@ describe("POST /v1/webhooks/:id/test", () => {
     expect(tested.body).toEqual({
       webhookId: created.body.id,
       testDelivery: {
+        id: expect.stringMatching(/^dlv-/),
         status: "delivered",
         responseCode: 200,
         latency: expect.stringMatching(/^\d+ms$/),
@@ -314,9 +315,45 @@ describe("POST /v1/webhooks/:id/test", () => {
     });
     expect(payload.id).toMatch(/^evt-/);
     expect(received.headers["webhook-id"]).toBe(payload.id);
-    // Test deliveries do not count in the statistics.
+    // The test is in the delivery log, with what was sent and answered, and in the statistics.
+    const deliveries = await call("GET", `/webhooks/${created.body.id}/deliveries`, { key: key() });
+    expect(deliveries.body.data).toEqual([
+      expect.objectContaining({
+        id: tested.body.testDelivery.id,
+        test: true,
+        eventId: null,
+        eventType: "settlement.executed",
+        status: "delivered",
+        attempts: 1,
+        responseCode: 200,
+        nextAttemptAt: null,
+      }),
+    ]);
+    const attempts = await call(
+      "GET",
+      `/webhooks/${created.body.id}/deliveries/${tested.body.testDelivery.id}/attempts`,
+      { key: key() },
+    );
+    expect(attempts.body.data).toHaveLength(1);
+    expect(attempts.body.data[0]).toMatchObject({
+      attempt: 1,
+      status: "succeeded",
+      responseCode: 200,
+    });
+    expect(JSON.parse(attempts.body.data[0].request.body)).toEqual(payload);
     const fetched = await call("GET", `/webhooks/${created.body.id}`, { key: key() });
-    expect(fetched.body.stats.totalDeliveries).toBe(0);
+    expect(fetched.body.stats).toMatchObject({ totalDeliveries: 1, successRate: 100 });
+    // A test delivery is not sent again.
+    expectError(
+      await call(
+        "POST",
+        `/webhooks/${created.body.id}/deliveries/${tested.body.testDelivery.id}/retry`,
+        { key: key() },
+      ),
+      409,
+      "conflict",
+    );
+    expect(ok.received.length).toBe(before + 1);
   });
 
   test("502 bad_gateway naming the receiver's status when it answers an error", async () => {
@@ -327,6 +364,20 @@ describe("POST /v1/webhooks/:id/test", () => {
     });
     expectError(tested, 502, "bad_gateway");
     expect(tested.body.error.message).toContain("503");
+    const deliveryId = /Delivery (dlv-\S+) in the endpoint's delivery log/.exec(
+      tested.body.error.message,
+    )?.[1];
+    const deliveries = await call("GET", `/webhooks/${created.body.id}/deliveries`, { key: key() });
+    expect(deliveries.body.data).toEqual([
+      expect.objectContaining({
+        id: deliveryId,
+        test: true,
+        eventType: "agent.updated",
+        status: "failed",
+        attempts: 1,
+        responseCode: 503,
+      }),
+    ]);
   });
 
   test("502 when the receiver does not answer within 10 s", { timeout: 30_000 }, async () => {

@@ -9,6 +9,7 @@ export function presentDelivery(delivery: TWebhookDeliveryRow): TWebhookDelivery
     webhookId: delivery.endpointId,
     eventId: delivery.eventId,
     eventType: delivery.eventType,
+    test: delivery.test,
     status: delivery.status,
     attempts: delivery.attempts,
     responseCode: delivery.lastResponseCode,

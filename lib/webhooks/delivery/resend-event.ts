@@ -1,41 +1,59 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
+import { webhookDeliveries } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
 import { fanOutEvent } from "@/lib/events/fan-out";
 import { getEventOrThrow } from "@/lib/events/get-event";
 import { allEvents } from "@/lib/events/types";
 import { conflict, invalid } from "@/lib/http/api-error";
 import { getWebhookEndpointOrThrow } from "@/lib/webhooks/endpoints/get-endpoint";
+import { ZWebhookId } from "@/lib/webhooks/endpoints/schemas";
+import { presentDelivery } from "./present-delivery";
 
-export const ZResendEventBody = z.strictObject({ endpointId: z.string().min(1).max(64) });
+export const ZResendEventBody = z
+  .strictObject({
+    webhookId: ZWebhookId.meta({
+      description: "The endpoint to send the event to; it must subscribe to the event's type.",
+    }),
+  })
+  .meta({ id: "ResendEventBody" });
 
 /**
  * Sends an event again to one endpoint of the organization that subscribes to its type: a new
  * delivery on a fresh retry schedule, beside the ones the event already had. The receiver gets
  * the same event (same id and `webhook-id`), so one that deduplicates by id ignores it.
+ * Answers the new delivery.
  */
 export async function resendEvent({
   tenant,
   eventId,
-  endpointId,
+  webhookId,
 }: {
   tenant: TTenant;
   eventId: string;
-  endpointId: string;
+  webhookId: string;
 }) {
   const event = await getEventOrThrow({ tenant, eventId });
   return db.transaction(async (tx) => {
-    const endpoint = await getWebhookEndpointOrThrow({ tenant, endpointId, forUpdate: true }, tx);
+    const endpoint = await getWebhookEndpointOrThrow(
+      { tenant, endpointId: webhookId, forUpdate: true },
+      tx,
+    );
     if (endpoint.status === "disabled") {
-      throw conflict("The endpoint is disabled; set its status to active first.", "endpointId");
+      throw conflict("The endpoint is disabled; set its status to active first.", "webhookId");
     }
     if (!endpoint.events.includes(allEvents) && !endpoint.events.includes(event.type)) {
       throw invalid(
-        `Invalid 'endpointId': the endpoint does not subscribe to "${event.type}".`,
-        "endpointId",
+        `Invalid 'webhookId': the endpoint does not subscribe to "${event.type}".`,
+        "webhookId",
       );
     }
-    await fanOutEvent(tx, event, [endpoint.id]);
-    return { id: event.id, endpointId: endpoint.id, resent: true };
+    const [deliveryId] = await fanOutEvent(tx, event, [endpoint.id]);
+    const [delivery] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryId!));
+    return presentDelivery(delivery!);
   });
 }

@@ -7,7 +7,7 @@ import { requeueDeliveries } from "./requeue-deliveries";
 
 /**
  * Sends a finished delivery (failed, cancelled, or delivered) again, on a fresh retry schedule;
- * the attempt numbers continue where they stopped.
+ * the attempt numbers continue where they stopped. A test delivery is not sent again.
  */
 export async function retryWebhookDelivery({
   tenant,
@@ -23,6 +23,9 @@ export async function retryWebhookDelivery({
       { tenant, endpointId, deliveryId, forUpdate: true },
       tx,
     );
+    if (delivery.test) {
+      throw conflict("A test delivery is not sent again; send another test event instead.");
+    }
     if (delivery.status === "pending") {
       throw conflict("The delivery is still pending; it will be attempted on its schedule.");
     }

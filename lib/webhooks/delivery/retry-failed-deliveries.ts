@@ -9,10 +9,12 @@ import { requeueDeliveries } from "./requeue-deliveries";
 /** One request re-queues at most this many; the answer says how many are left for the next. */
 export const maxRetriedAtOnce = 5000;
 
+/** Failed deliveries of events (test deliveries are never sent again). */
 const failedSince = (endpointId: string, since: Date) =>
   and(
     eq(webhookDeliveries.endpointId, endpointId),
     eq(webhookDeliveries.status, "failed"),
+    eq(webhookDeliveries.test, false),
     gte(webhookDeliveries.createdAt, since),
   );
 

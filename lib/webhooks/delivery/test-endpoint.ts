@@ -4,6 +4,8 @@ import { openEndpointSecret } from "@/lib/webhooks/endpoints/endpoint-secrets";
 import { getWebhookEndpointOrThrow } from "@/lib/webhooks/endpoints/get-endpoint";
 import type { Tenant } from "@/lib/webhooks/endpoints/visibility";
 import { activeSecrets } from "./active-secrets";
+import { resultOfSend } from "./attempt-result";
+import { recordTestDelivery } from "./record-test-delivery";
 import { sampleEvent } from "./sample-event";
 import { sendWebhook } from "./send";
 import { verifyWebhook } from "./signing";
@@ -23,9 +25,10 @@ function testEventType(events: string[], requested: TEventType | undefined): TEv
 }
 
 /**
- * Sends a signed sample event synchronously. A 2xx is `delivered`; `signatureValid` checks the
- * signature that was sent against the stored secret with the standard's verification. Any other
- * answer, or none within 10 s, is a 502 that names what the receiver did.
+ * Sends a signed sample event synchronously and writes it into the endpoint's delivery log as a
+ * test delivery. A 2xx is `delivered`; `signatureValid` checks the signature that was sent
+ * against the stored secret with the standard's verification. Any other answer, or none within
+ * 10 s, is a 502 that names what the receiver did and the delivery that holds the exchange.
  */
 export async function testWebhookEndpoint({
   tenant,
@@ -49,6 +52,13 @@ export async function testWebhookEndpoint({
     secrets: activeSecrets(endpoint, sentAt),
     timestamp: sentAt,
   });
+  const deliveryId = await recordTestDelivery({
+    ...tenant,
+    endpointId: endpoint.id,
+    eventType: type,
+    startedAt: sentAt,
+    result: resultOfSend(sent, body),
+  });
   if (!sent.ok) {
     const what =
       sent.status !== undefined
@@ -61,7 +71,7 @@ export async function testWebhookEndpoint({
               "could not be reached";
     throw new ApiError({
       code: "bad_gateway",
-      message: `The test delivery failed: the endpoint ${what}.`,
+      message: `The test delivery failed: the endpoint ${what}. Delivery ${deliveryId} in the endpoint's delivery log shows the exchange.`,
     });
   }
   const verified = verifyWebhook({
@@ -72,6 +82,7 @@ export async function testWebhookEndpoint({
   return {
     webhookId: endpoint.id,
     testDelivery: {
+      id: deliveryId,
       status: "delivered" as const,
       responseCode: sent.status!,
       latency: `${sent.latencyMs}ms`,

@@ -11,8 +11,8 @@ const none: TWebhookStats = {
 };
 
 /**
- * Delivery statistics per endpoint, from the finished attempts (test deliveries are not
- * attempts): every HTTP request counts as one delivery.
+ * Delivery statistics per endpoint, from the finished attempts, a test delivery's included:
+ * every HTTP request counts as one delivery.
  */
 export async function endpointStats(
   endpointIds: string[],

@@ -159,6 +159,9 @@ export const ZWebhookTestResult = z
   .object({
     webhookId: ZWebhookId,
     testDelivery: z.object({
+      id: ZDeliveryId.meta({
+        description: "The test delivery in the endpoint's delivery log, with its attempt.",
+      }),
       status: z.literal("delivered"),
       responseCode: z.number().int(),
       latency: ZLatency,
@@ -172,8 +175,12 @@ export const ZWebhookDelivery = z
   .object({
     id: ZDeliveryId,
     webhookId: ZWebhookId,
-    eventId: z.string(),
+    eventId: z.string().nullable().meta({ description: "null for a test delivery." }),
     eventType: z.string(),
+    test: z.boolean().meta({
+      description:
+        "A sample event sent by the test endpoint call or the console's send test event; it is not an event of the account and is never sent again.",
+    }),
     status: z.enum(webhookDeliveryStatuses),
     attempts: z.number().int().meta({ description: "Attempts made so far." }),
     responseCode: z
@@ -248,3 +255,4 @@ export type TUpdateWebhookBody = z.infer<typeof ZUpdateWebhookBody>;
 export type TWebhookStats = z.infer<typeof ZWebhookStats>;
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
+export type TWebhookTestResult = z.infer<typeof ZWebhookTestResult>;

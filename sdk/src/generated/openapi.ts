@@ -527,7 +527,7 @@ export interface paths {
         put?: never;
         /**
          * Send a signed test event and report the result
-         * @description Synchronous. A 2xx from the endpoint within 10 s is 200 `delivered`; any other answer, or none, is 502 `bad_gateway` naming the endpoint's status.
+         * @description Synchronous. A 2xx from the endpoint within 10 s is 200 `delivered`; any other answer, or none, is 502 `bad_gateway` naming the endpoint's status. Either way the test joins the endpoint's delivery log as a test delivery (`test: true`) with its one attempt.
          *
          *     Scope: `webhook.update`.
          */
@@ -569,7 +569,7 @@ export interface paths {
         put?: never;
         /**
          * Send a finished delivery again
-         * @description Starts a fresh retry schedule for a failed, cancelled or delivered delivery (202; the work continues in the background). 409 while it is pending or when the endpoint is disabled.
+         * @description Starts a fresh retry schedule for a failed, cancelled or delivered delivery (202; the work continues in the background). 409 while it is pending, when the endpoint is disabled, or for a test delivery (never sent again).
          *
          *     Scope: `webhook.update`.
          */
@@ -596,6 +596,28 @@ export interface paths {
         get: operations["listWebhookDeliveryAttempts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again to one webhook endpoint
+         * @description A new delivery of the same event (same id and `webhook-id`) to an active endpoint that subscribes to its type, on a fresh retry schedule, beside the deliveries the event already had (202 with the new delivery; the work continues in the background). 400 when the endpoint does not subscribe to the type, 409 when it is disabled, 404 for an event past the 30 days or an endpoint of another organization.
+         *
+         *     Scope: `webhook.update`.
+         */
+        post: operations["resendEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1599,6 +1621,13 @@ export interface components {
              */
             eventType?: "negotiation.created" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.countered" | "negotiation.cancelled" | "negotiation.expired" | "settlement.created" | "settlement.executed" | "settlement.failed" | "settlement.reversed" | "settlement.disputed" | "receipt.created" | "agent.registered" | "agent.updated" | "agent.deleted";
         };
+        ResendEventBody: {
+            /**
+             * @description The endpoint to send the event to; it must subscribe to the event's type.
+             * @example wh-7Hc2pQ9sLm4vX1aZ
+             */
+            webhookId: string;
+        };
         VerifyReceiptRequest: {
             /**
              * @description Return each evidence record's validity.
@@ -2520,6 +2549,11 @@ export interface components {
              */
             webhookId: string;
             testDelivery: {
+                /**
+                 * @description The test delivery in the endpoint's delivery log, with its attempt.
+                 * @example dlv-2Jd8kR5tNw0yB3cE
+                 */
+                id: string;
                 /** @constant */
                 status: "delivered";
                 responseCode: number;
@@ -2550,8 +2584,11 @@ export interface components {
              * @example wh-7Hc2pQ9sLm4vX1aZ
              */
             webhookId: string;
-            eventId: string;
+            /** @description null for a test delivery. */
+            eventId: string | null;
             eventType: string;
+            /** @description A sample event sent by the test endpoint call or the console's send test event; it is not an event of the account and is never sent again. */
+            test: boolean;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed" | "cancelled";
             /** @description Attempts made so far. */
@@ -3261,6 +3298,7 @@ export type DisputeSettlementRequest = components['schemas']['DisputeSettlementR
 export type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
 export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest'];
 export type TestWebhookRequest = components['schemas']['TestWebhookRequest'];
+export type ResendEventBody = components['schemas']['ResendEventBody'];
 export type VerifyReceiptRequest = components['schemas']['VerifyReceiptRequest'];
 export type AttestTarget = components['schemas']['AttestTarget'];
 export type LogCosignatureSubmission = components['schemas']['LogCosignatureSubmission'];
@@ -9326,6 +9364,7 @@ export interface operations {
                      * @example {
                      *       "webhookId": "wh-7Hc2pQ9sLm4vX1aZ",
                      *       "testDelivery": {
+                     *         "id": "dlv-2Jd8kR5tNw0yB3cE",
                      *         "status": "delivered",
                      *         "responseCode": 1,
                      *         "latency": "142ms",
@@ -9521,6 +9560,7 @@ export interface operations {
                      *           "webhookId": "wh-7Hc2pQ9sLm4vX1aZ",
                      *           "eventId": "string",
                      *           "eventType": "string",
+                     *           "test": true,
                      *           "status": "pending",
                      *           "attempts": 1,
                      *           "responseCode": 1,
@@ -9689,6 +9729,7 @@ export interface operations {
                      *       "webhookId": "wh-7Hc2pQ9sLm4vX1aZ",
                      *       "eventId": "string",
                      *       "eventType": "string",
+                     *       "test": true,
                      *       "status": "pending",
                      *       "attempts": 1,
                      *       "responseCode": 1,
@@ -9957,6 +9998,212 @@ export interface operations {
             };
             /** @description `not_found`: The resource does not exist, or belongs to another organization. */
             404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the request id helps us find it. */
+            500: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unable to answer. */
+            503: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours; see Idempotency. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh-7Hc2pQ9sLm4vX1aZ"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResendEventBody"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv-2Jd8kR5tNw0yB3cE",
+                     *       "webhookId": "wh-7Hc2pQ9sLm4vX1aZ",
+                     *       "eventId": "string",
+                     *       "eventType": "string",
+                     *       "test": true,
+                     *       "status": "pending",
+                     *       "attempts": 1,
+                     *       "responseCode": 1,
+                     *       "latency": "142ms",
+                     *       "error": "string",
+                     *       "nextAttemptAt": "2026-11-22T18:30:00.000Z",
+                     *       "lastAttemptAt": "2026-11-22T18:30:00.000Z",
+                     *       "deliveredAt": "2026-11-22T18:30:00.000Z",
+                     *       "createdAt": "2026-11-22T18:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description `invalid_request`: The request is malformed: invalid JSON, wrong content type, a missing, unknown or invalid field (named in `param`). */
+            400: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: The API key or token is missing, invalid, revoked, expired, or for the other environment. */
+            401: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The credential lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The resource does not exist, or belongs to another organization. */
+            404: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the resource's current state, or with an earlier request under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    /** @description This request's id (`req-…`): quote it when asking for help. */
+                    "Request-Id": string;
+                    /** @description The plan's requests per minute (per address when unauthenticated). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the budget is full again, or the daily cap resets. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
                 headers: {
                     /** @description This request's id (`req-…`): quote it when asking for help. */
                     "Request-Id": string;

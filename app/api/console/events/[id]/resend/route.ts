@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       resendEvent({
         tenant: { organizationId, environment: query.environment },
         eventId: params.id,
-        endpointId: body.endpointId,
+        webhookId: body.webhookId,
       }),
     { action: "event.resend" },
   ),
