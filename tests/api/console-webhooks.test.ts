@@ -320,8 +320,11 @@ describe("retry every failed delivery since a time", () => {
       before[1]! + 1,
       before[2]! + 1,
     ]);
-    const [stillFailed] = await deliveriesOf(webhookId, "&status=failed");
-    expect(stillFailed!.id).toBe(old!.id);
+    // The old failure and the failed test stay failed; nothing else did.
+    const stillFailed = await deliveriesOf(webhookId, "&status=failed");
+    expect(stillFailed.map((delivery) => delivery.id).sort()).toEqual(
+      [old!.id, testDelivery!.id].sort(),
+    );
     const [oldRow] = await db
       .select({ attempts: webhookDeliveries.attempts })
       .from(webhookDeliveries)
@@ -429,7 +432,7 @@ describe("signing secret", () => {
 });
 
 describe("test event of a chosen type", () => {
-  test("delivers a signed, realistic example of that type, marked test, and logs no delivery", async () => {
+  test("delivers a signed, realistic example of that type, marked test, and logs it as a test delivery", async () => {
     const target = await receiver({ status: 200 });
     const webhookId = await endpoint(`${target.origin}/test-events`, ["*"]);
     const sent = await consoleCall(owner, "POST", `/${webhookId}/test?environment=sandbox`, {
@@ -456,7 +459,15 @@ describe("test event of a chosen type", () => {
       },
     });
     expect(received!.headers["webhook-id"]).toBe(event.id);
-    expect(await deliveriesOf(webhookId)).toEqual([]);
+    expect(await deliveriesOf(webhookId)).toEqual([
+      expect.objectContaining({
+        id: sent.body.testDelivery.id,
+        test: true,
+        eventId: null,
+        eventType: "settlement.failed",
+        status: "delivered",
+      }),
+    ]);
 
     const notSubscribed = await endpoint(`${target.origin}/narrow`, ["agent.registered"]);
     const before = target.received.length;

@@ -46,6 +46,7 @@ export const sdkCalls: Record<string, { method: string; args: TArgument[] }> = {
   },
   listEvents: { method: "events.list", args: ["query"] },
   getEvent: { method: "events.get", args: ["id"] },
+  resendEvent: { method: "events.resend", args: ["id", "body"] },
   listReceipts: { method: "receipts.list", args: ["query"] },
   getReceipt: { method: "receipts.get", args: ["id"] },
   getReceiptBundle: { method: "receipts.sealedBundle", args: ["id"] },

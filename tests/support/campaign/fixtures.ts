@@ -133,7 +133,10 @@ export const fixtures: Record<string, TFixture> = {
     await agentOf(world.key);
     const delivery = await eventually(async () => {
       const listed = await call("GET", `/webhooks/${id}/deliveries`, { key: world.key });
-      const done = listed.body.data.find((row: { status: string }) => row.status !== "pending");
+      // A test delivery is never sent again: an event's delivery is.
+      const done = listed.body.data.find(
+        (row: { status: string; test: boolean }) => row.status !== "pending" && !row.test,
+      );
       expect(done).toBeDefined();
       return done;
     }, 20_000);
@@ -154,6 +157,12 @@ export const fixtures: Record<string, TFixture> = {
     await agentOf(key);
     const listed = await call("GET", "/events?limit=1", { key });
     return { params: { id: listed.body.data[0].id } };
+  },
+  resendEvent: async (world) => {
+    const webhookId = await webhook(world);
+    await agentOf(world.key);
+    const listed = await call("GET", "/events?type=agent.registered&limit=1", { key: world.key });
+    return { params: { id: listed.body.data[0].id }, body: { webhookId } };
   },
   listReceipts: async () => ({ query: { limit: "5" } }),
   getReceipt: async (world) => ({ params: { id: (await sealedReceipt(world)).id } }),
