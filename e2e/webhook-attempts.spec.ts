@@ -56,13 +56,16 @@ test("attempt history, filters, a chosen test event, the secret on demand and re
       capabilities: expect.any(Array),
       test: true,
     });
+    // The test is in the delivery log, told apart from the events' deliveries.
+    await expect(webhooks.deliveries()).toHaveCount(1);
+    await expect(webhooks.deliveries().first()).toContainText("test event");
 
     // A delivery that fails once, then succeeds: both attempts, with what went and came back.
     receiver.answer(500, "receiver exploded");
     const agentId = await registerAgent("Ledger sync");
     await expect.poll(() => about(agentId).length, { timeout: 20_000 }).toBeGreaterThan(0);
     receiver.answer(200, "thanks");
-    const delivery = webhooks.deliveries().first();
+    const delivery = webhooks.deliveries().filter({ hasText: "agent.registered" });
     await expect(delivery).toHaveAttribute("data-status", "delivered", { timeout: 20_000 });
     const attempts = await webhooks.openAttempts(delivery);
     const sent = about(agentId);
@@ -94,10 +97,11 @@ test("attempt history, filters, a chosen test event, the secret on demand and re
 
     // Filters: by event type, and by status (nothing failed yet).
     await api("PATCH", `/agents/${agentId}`, { description: "renamed" });
-    await expect(webhooks.deliveries()).toHaveCount(2, { timeout: 20_000 });
+    await expect(webhooks.deliveries()).toHaveCount(3, { timeout: 20_000 });
     await webhooks.filterDeliveries({ eventType: "agent.updated" });
-    await expect(webhooks.deliveries()).toHaveCount(1);
+    await expect(webhooks.deliveries()).toHaveCount(2); // the event's, and the test's
     await expect(webhooks.deliveries().first()).toContainText("agent.updated");
+    await expect(webhooks.deliveries().first()).not.toContainText("test event");
     await webhooks.filterDeliveries({ eventType: "", status: "failed" });
     await expect(page.getByTestId("empty-state")).toContainText(
       "No deliveries match these filters",
