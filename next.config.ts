@@ -32,6 +32,7 @@ const nextConfig: NextConfig = {
       "/sign-up",
       "/forgot-password",
       "/reset-password",
+      "/verify-email",
       "/invitations/:path*",
     ].map((source) => ({
       source,

@@ -1,26 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { mailBody } from "../tests/support/smtp-sink";
 import { SignUpPage } from "./pages/sign-up-page";
 import { newAccount } from "./support/accounts";
-
-/** The newest mail to `email` in the server's local mailbox (DATA_DIR/mail/, no SMTP_URL). */
-function newestMailTo(email: string): string | undefined {
-  const folder = path.join(process.env.E2E_DATA_DIR!, "mail");
-  const names = (() => {
-    try {
-      return readdirSync(folder).sort();
-    } catch {
-      return [];
-    }
-  })();
-  return names
-    .map((name) => readFileSync(path.join(folder, name), "utf8"))
-    .filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`))
-    .at(-1);
-}
+import { mailedLink, verifyEmailFromMail } from "./support/mailbox";
+import { saveScreenshot } from "./support/screenshots";
 
 test("a forgotten password is reset from the mailed link; two-factor sign-in is set up and asked for; signing out everywhere ends the session", async ({
   page,
@@ -37,11 +20,13 @@ test("a forgotten password is reset from the mailed link; two-factor sign-in is 
     "If an account uses this email, a link to reset its password is on its way.",
   );
 
-  let mail: string | undefined;
-  await expect.poll(() => (mail = newestMailTo(account.email)), { timeout: 10_000 }).toBeTruthy();
-  const link = mailBody(mail!).match(/(http\S+\/reset-password#\S+)/)?.[1];
-  expect(link).toBeDefined();
-  await page.goto(link!);
+  await page.goto(
+    await mailedLink(
+      account.email,
+      "Reset your Agent Settlement Service password",
+      "/reset-password",
+    ),
+  );
   // The token leaves the address bar once the page has it.
   await expect(page).toHaveURL(/\/reset-password$/);
   await page.getByLabel("New password").fill("a fresh password 42");
@@ -53,9 +38,12 @@ test("a forgotten password is reset from the mailed link; two-factor sign-in is 
   await page.getByLabel("Password").fill("a fresh password 42");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("organization-name")).toHaveText(account.organization);
+  // The reset link reached the mailbox: the email counts as verified.
+  await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
 
   // Two-factor sign-in: set up on the account page, then asked for at the next sign-in.
   await page.getByRole("link", { name: "Account" }).click();
+  await expect(page.getByTestId("email-status")).toContainText(", verified");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });
@@ -65,6 +53,7 @@ test("a forgotten password is reset from the mailed link; two-factor sign-in is 
   await expect(page.getByText(/^On since/)).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("a fresh password 42");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -80,4 +69,27 @@ test("a forgotten password is reset from the mailed link; two-factor sign-in is 
   await expect(page).toHaveURL(/\/sign-in/);
   await page.goto("/console/sandbox");
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+});
+
+test("a new account verifies its email from the mailed link; a new link can be asked for", async ({
+  page,
+}) => {
+  const account = newAccount("Verify");
+  await new SignUpPage(page).signUp(account);
+  const banner = page.getByTestId("verify-email-banner");
+  await expect(banner).toContainText(`Open the link we mailed to ${account.email.toLowerCase()}`);
+  await banner.getByRole("link", { name: "Mail a new link" }).click();
+  await expect(page.getByTestId("email-status")).toContainText("is not verified yet");
+  await page.getByRole("button", { name: "Mail me a new link" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "A new link is on its way" }),
+  ).toBeVisible();
+  await saveScreenshot(page, "account-unverified");
+
+  await verifyEmailFromMail(page, account.email);
+  await page.getByRole("link", { name: "Open the console" }).click();
+  await expect(page.getByTestId("organization-name")).toHaveText(account.organization);
+  await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
+  await page.getByRole("link", { name: "Account" }).click();
+  await expect(page.getByTestId("email-status")).toContainText(", verified");
 });

@@ -6,6 +6,7 @@ import { SignUpPage } from "./pages/sign-up-page";
 import { TeamPage } from "./pages/team-page";
 import { WebhooksPage } from "./pages/webhooks-page";
 import { newAccount } from "./support/accounts";
+import { verifyEmailFromMail } from "./support/mailbox";
 import { saveScreenshot } from "./support/screenshots";
 
 test("an owner invites a viewer, who joins through the link and can read but not change", async ({
@@ -16,6 +17,8 @@ test("an owner invites a viewer, who joins through the link and can read but not
   const owner = newAccount("Owner");
   const invitee = newAccount("Viewer");
   await new SignUpPage(page).signUp(owner);
+  // Invitations are mailed: the owner's own email is verified first.
+  await verifyEmailFromMail(page, owner.email);
   const keys = new KeysPage(page);
   await keys.goto("sandbox");
   await keys.create({ name: "Owner's key" });
@@ -105,7 +108,7 @@ test("an owner invites a viewer, who joins through the link and can read but not
 
   await team.gotoAuditLog();
   const rows = team.auditRows();
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(5);
   await expect(rows.nth(0)).toContainText("member.role_change");
   await expect(rows.nth(1)).toContainText("invitation.accept");
   await expect(rows.nth(1)).toContainText(invitee.email);
@@ -113,6 +116,7 @@ test("an owner invites a viewer, who joins through the link and can read but not
   await expect(rows.nth(2)).toContainText(owner.email);
   await expect(rows.nth(3)).toContainText("keys.create");
   await expect(rows.nth(3)).toContainText("sandbox");
+  await expect(rows.nth(4)).toContainText("account.email_verified");
   await saveScreenshot(page, "audit-log");
   // Filtered to one action family, by whom, and exported as CSV with the same filters.
   const auditFilters = page.getByRole("form", { name: "Filters" });

@@ -9,12 +9,21 @@ import { PageHeader } from "../ui/page-header";
 import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import styles from "./account.module.css";
+import { EmailSection } from "./email-section";
 
 type TTwoFactor = { enabledAt: string | null; available: boolean };
 type TSetup = { secret: string; uri: string };
 
 /** The signed-in account: its email and two-factor sign-in (TOTP with recovery codes). */
-export function AccountPage({ email, twoFactor }: { email: string; twoFactor: TTwoFactor }) {
+export function AccountPage({
+  email,
+  emailVerifiedAt,
+  twoFactor,
+}: {
+  email: string;
+  emailVerifiedAt: string | null;
+  twoFactor: TTwoFactor;
+}) {
   const router = useRouter();
   const [setup, setSetup] = useState<TSetup>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
@@ -67,6 +76,7 @@ export function AccountPage({ email, twoFactor }: { email: string; twoFactor: TT
   return (
     <>
       <PageHeader title="Account" description={`Signed in as ${email}.`} />
+      <EmailSection email={email} verifiedAt={emailVerifiedAt} />
       <section className={`${ui.card} ${styles.section}`} aria-labelledby="two-factor">
         <h2 id="two-factor" className={styles.heading}>
           Two-factor sign-in

@@ -10,6 +10,7 @@ import { IdSearch } from "./id-search";
 import { NavDrawer } from "./nav-drawer";
 import styles from "./shell.module.css";
 import { SidebarContents } from "./sidebar-contents";
+import { VerifyEmailBanner } from "./verify-email-banner";
 
 export function Shell({
   member,
@@ -45,6 +46,9 @@ export function Shell({
             <EnvironmentSwitch current={environment} />
           </header>
           <main className={styles.content}>
+            {member.user.emailVerifiedAt ? null : (
+              <VerifyEmailBanner email={member.user.email} environment={environment} />
+            )}
             <FailingWebhooksBanner environment={environment} />
             {children}
           </main>

@@ -20,6 +20,25 @@ export const passwordResets = pgTable(
   (t) => [index("idx_password_resets_on_user_created").on(t.userId, t.createdAt)],
 );
 
+/**
+ * Email verification links mailed to a user, by the SHA-256 of the token, for the address they
+ * were sent to: a link verifies that address only while it is still the user's.
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    hash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    expiresAt: timestampMs().notNull(),
+    usedAt: timestampMs(),
+    createdAt: timestampMs().notNull().defaultNow(),
+  },
+  (t) => [index("idx_email_verifications_on_user_created").on(t.userId, t.createdAt)],
+);
+
 /** Recovery codes for two-factor sign-in, by SHA-256 (shown once); each works once. */
 export const totpRecoveryCodes = pgTable(
   "totp_recovery_codes",

@@ -23,6 +23,8 @@ export const users = pgTable(
     totpEnabledAt: timestampMs(),
     /** The last time step a TOTP code was accepted for: a code signs in once. */
     totpLastStep: integer(),
+    /** When the user opened a link mailed to `email` (a verification or a password reset link). */
+    emailVerifiedAt: timestampMs(),
     ...lifecycleDates,
   },
   (t) => [

@@ -86,7 +86,12 @@ export async function resetPassword({
     }
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      // The link reached the mailbox: the address is verified too.
+      .set({
+        passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      })
       .where(eq(users.id, link.userId))
       .returning();
     await tx

@@ -63,6 +63,7 @@ export async function throttledSignIn<T>({
 const pageRequests = {
   "sign-up": { bucket: signUpsPerAddress, what: "sign-ups" },
   "password-reset": { bucket: resetsPerAddress, what: "password reset requests" },
+  "email-verification": { bucket: resetsPerAddress, what: "email verifications" },
 } as const;
 
 /** Spends one request of the address's budget for `kind`; 429 in the envelope when it is spent. */

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { invitations, users } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { ApiError, conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { generateInvitationToken } from "./invitation-token";
 import { presentInvitation } from "./present-invitation";
@@ -10,7 +10,7 @@ import type { TMemberRole } from "./roles";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * An invitation for one email with one role. The response is the only place its token appears;
+ * An invitation for one email with one role, from a member whose email is verified. The response is the only place its token appears;
  * the link is built from it by the caller.
  */
 export async function createInvitation({
@@ -21,11 +21,18 @@ export async function createInvitation({
   expiresInDays,
 }: {
   organizationId: string;
-  invitedBy: { id: string; email: string };
+  invitedBy: { id: string; email: string; emailVerifiedAt: Date | null };
   email: string;
   role: TMemberRole;
   expiresInDays: number;
 }) {
+  // Invitations are mailed: an account that has not shown it owns its address sends none.
+  if (!invitedBy.emailVerifiedAt) {
+    throw new ApiError({
+      code: "forbidden",
+      message: `Verify your email (${invitedBy.email}) before inviting teammates: open the link we mailed you, or send a new one from your account page.`,
+    });
+  }
   const [member] = await db
     .select({ id: users.id })
     .from(users)

@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { organizations, type TUser, users } from "@/db/schema";
 
 export type TConsoleMember = {
-  user: { id: string; email: string; name: string | null };
+  user: { id: string; email: string; name: string | null; emailVerifiedAt: Date | null };
   organization: { id: string; name: string; plan: "free" | "pro" | "enterprise" };
   role: TUser["role"];
   /** The user's session version: sessions that began under another one have ended. */
@@ -20,6 +20,7 @@ export async function getConsoleMember(userId: string): Promise<TConsoleMember |
       userId: users.id,
       email: users.email,
       name: users.name,
+      emailVerifiedAt: users.emailVerifiedAt,
       role: users.role,
       sessionVersion: users.sessionVersion,
       organizationId: organizations.id,
@@ -31,7 +32,12 @@ export async function getConsoleMember(userId: string): Promise<TConsoleMember |
     .where(eq(users.id, userId));
   if (!row) return undefined;
   return {
-    user: { id: row.userId, email: row.email, name: row.name },
+    user: {
+      id: row.userId,
+      email: row.email,
+      name: row.name,
+      emailVerifiedAt: row.emailVerifiedAt,
+    },
     organization: { id: row.organizationId, name: row.organizationName, plan: row.plan },
     role: row.role,
     sessionVersion: row.sessionVersion,

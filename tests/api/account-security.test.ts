@@ -30,10 +30,12 @@ beforeAll(async () => {
 });
 afterAll(() => removeMembers([member]));
 
+const resetSubject = "Reset your Agent Settlement Service password";
+
 /** The reset link of the newest mail to the account, once the mail has arrived. */
 async function mailedLink(count: number): Promise<URL> {
   const mails = await eventually(async () => {
-    const found = mailsTo(inject("mailFolder"), email);
+    const found = mailsTo(inject("mailFolder"), email, resetSubject);
     expect(found).toHaveLength(count);
     return found;
   }, 10_000);
@@ -54,7 +56,7 @@ describe("password reset by mail", () => {
     expect(asked).toMatchObject({ status: 200, body: answer });
 
     const link = await mailedLink(1);
-    const mail = mailsTo(inject("mailFolder"), email)[0]!;
+    const mail = mailsTo(inject("mailFolder"), email, resetSubject)[0]!;
     expect(mail).toMatch(/^Subject: Reset your Agent Settlement Service password$/m);
     expect(mail).toMatch(/^From: Agent Settlement Service <no-reply@localhost>$/m);
     expect(link.origin + link.pathname).toBe(`${consoleOrigin()}/reset-password`);
@@ -105,7 +107,7 @@ describe("password reset by mail", () => {
   });
 
   test("an expired link is refused, and an account gets at most three links an hour", async () => {
-    const before = mailsTo(inject("mailFolder"), email).length;
+    const before = mailsTo(inject("mailFolder"), email, resetSubject).length;
     await pagePost("/api/password-reset", { email: account.email });
     const link = await mailedLink(before + 1);
     const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -123,7 +125,7 @@ describe("password reset by mail", () => {
     await pagePost("/api/password-reset", { email: account.email });
     await mailedLink(before + 2);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(mailsTo(inject("mailFolder"), email)).toHaveLength(before + 2);
+    expect(mailsTo(inject("mailFolder"), email, resetSubject)).toHaveLength(before + 2);
   });
 });
 

@@ -79,7 +79,7 @@ let owner: TMember;
 let viewer: TInvited;
 let developer: TInvited;
 beforeAll(async () => {
-  owner = await signedUpMember();
+  owner = await signedUpMember({ verifiedEmail: true });
   [viewer, developer] = await Promise.all([joined(owner, "viewer"), joined(owner, "developer")]);
 });
 afterAll(async () => {
@@ -237,7 +237,7 @@ describe("invitations", () => {
   });
 
   test("an existing account joins only as the invited email, and not as a last owner", async () => {
-    const other = await signedUpMember();
+    const other = await signedUpMember({ verifiedEmail: true });
     const otherOwner = await ownerIdOf(other);
     const forOther = await invite(owner, "developer", otherOwner.email);
     const lastOwner = await accept({ token: tokenOf(forOther.url) }, other.cookie);
@@ -301,9 +301,11 @@ const readOnlyPosts = new Set([
   "POST /api/console/receipts/[id]/verify",
   "POST /api/console/oauth/deny",
 ]);
-// Every member manages their own account: sessions and two-factor sign-in. Called here they would
-// change the viewer's (tested in account-security.test.ts).
+// Every member manages their own account: sessions, two-factor sign-in, email verification.
+// Called here they would change the viewer's (tested in account-security.test.ts and
+// email-verification.test.ts).
 const ownAccountPosts = new Set([
+  "POST /api/console/account/email-verification",
   "POST /api/console/account/sign-out-everywhere",
   "POST /api/console/account/two-factor",
   "POST /api/console/account/two-factor/confirm",
@@ -387,7 +389,7 @@ describe("roles", () => {
   });
 
   test("another organization's members and invitations are 404 and stay as they were", async () => {
-    const stranger = await signedUpMember();
+    const stranger = await signedUpMember({ verifiedEmail: true });
     const strangerOwner = await ownerIdOf(stranger);
     const { invitation } = await invite(stranger, "viewer");
     const before = await tenantRows(stranger.organizationId);
@@ -432,7 +434,7 @@ describe("roles", () => {
 
 describe("the last owner", () => {
   test("cannot be demoted or removed (409), until another member is an owner", async () => {
-    const team = await signedUpMember();
+    const team = await signedUpMember({ verifiedEmail: true });
     const founder = await ownerIdOf(team);
     const before = await tenantRows(team.organizationId);
     const demote = await call("PATCH", `/api/console/team/members/${founder.id}`, {
@@ -465,7 +467,7 @@ describe("the last owner", () => {
   });
 
   test("two owners demoting each other at once leave one owner", async () => {
-    const team = await signedUpMember();
+    const team = await signedUpMember({ verifiedEmail: true });
     const founder = await ownerIdOf(team);
     const partner = await joined(team, "owner");
     const answers = await Promise.all([
@@ -494,7 +496,7 @@ describe("the last owner", () => {
 
 describe("audit log", () => {
   test("every successful change is recorded with its actor, role, action, target and request", async () => {
-    const team = await signedUpMember();
+    const team = await signedUpMember({ verifiedEmail: true });
     const founder = await ownerIdOf(team);
     const dev = await joined(team, "developer");
     const created = await call("POST", "/api/console/keys", {
@@ -527,6 +529,8 @@ describe("audit log", () => {
         environment: entry.environment,
       }));
     expect(summary).toEqual([
+      // The founder opened the link mailed at sign-up.
+      expect.objectContaining({ actor: founder.id, action: "account.email_verified" }),
       expect.objectContaining({ actor: founder.id, action: "invitation.create", role: "owner" }),
       expect.objectContaining({
         actor: dev.userId,
@@ -600,7 +604,7 @@ describe("audit log", () => {
   });
 
   test("filters (action and sub-actions, actor, target, environment, dates) and the CSV export", async () => {
-    const team = await signedUpMember();
+    const team = await signedUpMember({ verifiedEmail: true });
     const founder = await ownerIdOf(team);
     const createKey = async (environment: string) =>
       (
@@ -624,10 +628,13 @@ describe("audit log", () => {
     expect(await actions("action=keys")).toEqual(["keys.roll", "keys.create", "keys.create"]);
     expect(await actions("action=keys.roll")).toEqual(["keys.roll"]);
     expect(await actions("environment=production")).toEqual(["keys.roll", "keys.create"]);
-    expect(await actions("environment=organization")).toEqual(["invitation.create"]);
+    expect(await actions("environment=organization")).toEqual([
+      "invitation.create",
+      "account.email_verified",
+    ]);
     expect(await actions(`targetId=${productionKey}`)).toEqual(["keys.roll", "keys.create"]);
     const emailPart = founder.email.slice(0, 6).toUpperCase();
-    expect(await actions(`actor=${encodeURIComponent(emailPart)}`)).toHaveLength(4);
+    expect(await actions(`actor=${encodeURIComponent(emailPart)}`)).toHaveLength(5);
     expect(await actions("actor=%25")).toEqual([]);
     expect(await actions("createdBefore=2000-01-01T00:00:00Z")).toEqual([]);
     expect(await actions("createdAfter=2000-01-01T00:00:00Z&action=invitation")).toEqual([

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, inject } from "vitest";
-import { randomClientAddress } from "./api";
+import { eventually, randomClientAddress } from "./api";
+import { mailBody, mailsTo } from "./smtp-sink";
 
 /** The `name=value` pairs of a response's Set-Cookie headers. */
 const cookiePairs = (response: Response) =>
@@ -86,13 +87,45 @@ export const newAccount = () => {
 
 export type TMember = { cookie: string; organizationId: string };
 
-/** A new account, signed up and signed in: its session cookie and its organization. */
-export async function signedUpMember(): Promise<TMember> {
+/**
+ * A new account, signed up and signed in: its session cookie and its organization. With
+ * `verifiedEmail`, its email is verified as its owner would: with the link mailed at sign-up.
+ */
+export async function signedUpMember(options: { verifiedEmail?: boolean } = {}): Promise<TMember> {
   const account = newAccount();
   const created = await signUpAccount(account);
   expect(created.status).toBe(201);
   const body = (await created.json()) as { organization: { id: string } };
+  if (options.verifiedEmail) await verifyByMailedLink(account.email.toLowerCase());
   const cookie = await signIn(account);
   expect(cookie).toBeDefined();
   return { cookie: cookie!, organizationId: body.organization.id };
+}
+
+export const verificationSubject = "Verify your email for the Agent Settlement Service";
+
+/** The token of the newest verification link mailed to `email`, once the mail is there. */
+export async function mailedVerificationToken(email: string, count = 1): Promise<string> {
+  const mails = await eventually(async () => {
+    const found = mailsTo(inject("mailFolder"), email, verificationSubject);
+    expect(found).toHaveLength(count);
+    return found;
+  }, 10_000);
+  const token = mailBody(mails.at(-1)!).match(/\/verify-email#(\S+)/)?.[1];
+  expect(token).toBeDefined();
+  return token!;
+}
+
+/** Opens the verification link mailed to `email` at sign-up, as the verification page does. */
+export async function verifyByMailedLink(email: string) {
+  const response = await fetch(`${consoleOrigin()}/api/email-verification`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: consoleOrigin(),
+      "x-forwarded-for": randomClientAddress(),
+    },
+    body: JSON.stringify({ token: await mailedVerificationToken(email) }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }

@@ -42,12 +42,16 @@ export async function startSmtpSink(): Promise<{
   };
 }
 
-/** The messages the sink holds for `to` (lowercase), oldest first, as raw text. */
-export function mailsTo(folder: string, to: string): string[] {
+/**
+ * The messages the sink holds for `to` (lowercase), oldest first, as raw text; with `subject`,
+ * only those whose subject starts with it.
+ */
+export function mailsTo(folder: string, to: string, subject?: string): string[] {
   return readdirSync(folder)
     .sort()
     .map((name) => readFileSync(path.join(folder, name), "utf8"))
-    .filter((message) => message.startsWith(`X-Envelope-To: ${to}\n`));
+    .filter((message) => message.startsWith(`X-Envelope-To: ${to}\n`))
+    .filter((message) => subject === undefined || message.includes(`\nSubject: ${subject}`));
 }
 
 /** A message's text body, its quoted-printable soft breaks and escapes undone. */

@@ -8,6 +8,10 @@ export default async function Account({ params }: { params: Promise<{ environmen
   const environment = await environmentParam(params);
   const member = await requireMember(`/console/${environment}/account`);
   return (
-    <AccountPage email={member.user.email} twoFactor={await twoFactorStatus(member.user.id)} />
+    <AccountPage
+      email={member.user.email}
+      emailVerifiedAt={member.user.emailVerifiedAt?.toISOString() ?? null}
+      twoFactor={await twoFactorStatus(member.user.id)}
+    />
   );
 }
