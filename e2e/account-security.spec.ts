@@ -14,6 +14,8 @@ test("a forgotten password is reset from the mailed link; two-factor sign-in is 
 
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  // The sign-in form has an Email field too: fill the reset form's, once it is there.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(account.email);
   await page.getByRole("button", { name: "Mail me a link" }).click();
   await expect(page.getByRole("status")).toHaveText(
@@ -92,4 +94,10 @@ test("a new account verifies its email from the mailed link; a new link can be a
   await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
   await page.getByRole("link", { name: "Account" }).click();
   await expect(page.getByTestId("email-status")).toContainText(", verified");
+  // Where the account is signed in: this browser, once.
+  const sessions = page.getByTestId("session-row");
+  await expect(sessions).toHaveCount(1);
+  await expect(sessions.first()).toContainText(/Chrome \d+ on Linux/);
+  await expect(sessions.first()).toContainText("this session");
+  await saveScreenshot(page, "account");
 });

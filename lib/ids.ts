@@ -27,6 +27,7 @@ export const idPrefixes = {
   run: "run",
   x402Payment: "x4p",
   oauthClient: "oac",
+  consoleSession: "sess",
 } as const;
 
 export type TIdKind = keyof typeof idPrefixes;

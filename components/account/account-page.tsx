@@ -10,11 +10,15 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import styles from "./account.module.css";
 import { EmailSection } from "./email-section";
+import { SessionsSection } from "./sessions-section";
 
 type TTwoFactor = { enabledAt: string | null; available: boolean };
 type TSetup = { secret: string; uri: string };
 
-/** The signed-in account: its email and two-factor sign-in (TOTP with recovery codes). */
+/**
+ * The signed-in account: its email, two-factor sign-in (TOTP with recovery codes) and where it
+ * is signed in.
+ */
 export function AccountPage({
   email,
   emailVerifiedAt,
@@ -168,6 +172,7 @@ export function AccountPage({
           </>
         )}
       </section>
+      <SessionsSection />
     </>
   );
 }

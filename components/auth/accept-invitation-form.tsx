@@ -5,6 +5,7 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
+import { useHydrated } from "../ui/use-hydrated";
 import styles from "./auth.module.css";
 
 type TFailure = { message: string; param?: string };
@@ -28,6 +29,7 @@ export function AcceptInvitationForm({
   const router = useRouter();
   const [failure, setFailure] = useState<TFailure>();
   const [pending, setPending] = useState(false);
+  const ready = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,7 +105,12 @@ export function AcceptInvitationForm({
           </label>
         </>
       ) : null}
-      <Button variant="primary" type="submit" className={styles.submit} disabled={pending}>
+      <Button
+        variant="primary"
+        type="submit"
+        className={styles.submit}
+        disabled={!ready || pending}
+      >
         {pending ? "Joining…" : mode === "create" ? "Create account and join" : "Join organization"}
       </Button>
     </form>

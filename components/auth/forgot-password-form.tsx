@@ -4,6 +4,7 @@ import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
+import { useHydrated } from "../ui/use-hydrated";
 import styles from "./auth.module.css";
 import { postFromPage } from "./post-from-page";
 
@@ -11,6 +12,7 @@ import { postFromPage } from "./post-from-page";
 export function ForgotPasswordForm() {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
   const [pending, setPending] = useState(false);
+  const ready = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,7 +36,12 @@ export function ForgotPasswordForm() {
           <span className={ui.label}>Email</span>
           <input className={ui.input} name="email" type="email" autoComplete="email" required />
         </label>
-        <Button variant="primary" type="submit" className={styles.submit} disabled={pending}>
+        <Button
+          variant="primary"
+          type="submit"
+          className={styles.submit}
+          disabled={!ready || pending}
+        >
           {pending ? "Sending…" : "Mail me a link"}
         </Button>
       </form>

@@ -6,6 +6,7 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
+import { useHydrated } from "../ui/use-hydrated";
 import styles from "./auth.module.css";
 
 type TFailure = { message: string; param?: string };
@@ -27,6 +28,7 @@ export function SignUpForm() {
   const router = useRouter();
   const [failure, setFailure] = useState<TFailure>();
   const [pending, setPending] = useState(false);
+  const ready = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,7 +94,12 @@ export function SignUpForm() {
             ) : null}
           </label>
         ))}
-        <Button variant="primary" type="submit" className={styles.submit} disabled={pending}>
+        <Button
+          variant="primary"
+          type="submit"
+          className={styles.submit}
+          disabled={!ready || pending}
+        >
           {pending ? "Creating account…" : "Create account"}
         </Button>
       </form>

@@ -189,6 +189,8 @@ export const queryKeys = {
   /** The team is the organization's, the same in both environments. */
   team: () => ["team"] as const,
   members: () => ["team", "members"] as const,
+  /** The signed-in user's own sessions. */
+  sessions: () => ["account", "sessions"] as const,
   invitations: () => ["team", "invitations"] as const,
   audit: (filters: Record<string, string> = {}) => ["team", "audit", filters] as const,
   settlementStats: (environment: TEnvironment, from: string) =>

@@ -52,3 +52,27 @@ export const totpRecoveryCodes = pgTable(
   },
   (t) => [index("idx_totp_recovery_codes_on_user").on(t.userId)],
 );
+
+/**
+ * A console sign-in: the session cookie names it, and it works while it has not ended. Ended by
+ * its own sign-out, by signing it out from the Account page, and with every other one of its
+ * user by "sign out everywhere" and by a password reset.
+ */
+export const consoleSessions = pgTable(
+  "console_sessions",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The browser's User-Agent at sign-in (its first 300 characters). */
+    userAgent: text(),
+    /** The client address at sign-in. */
+    address: text(),
+    createdAt: timestampMs().notNull().defaultNow(),
+    /** Last console request, to within SESSION_SEEN_EVERY_MS. */
+    lastSeenAt: timestampMs().notNull().defaultNow(),
+    endedAt: timestampMs(),
+  },
+  (t) => [index("idx_console_sessions_on_user").on(t.userId, t.lastSeenAt)],
+);

@@ -13,8 +13,6 @@ export const users = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     role: memberRoleEnum().notNull(),
-    /** Console sessions carry the version they began under; raising it ends all of them. */
-    sessionVersion: integer().notNull().default(0),
     /**
      * The TOTP secret (RFC 6238), sealed (secretContexts.totpSecret); set on enrolment, in use
      * once `totpEnabledAt` is set.

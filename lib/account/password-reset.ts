@@ -9,6 +9,7 @@ import { sendMail } from "@/lib/mail/send-mail";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import { hashPassword } from "@/lib/users/password";
 import { ZEmail, ZPassword } from "@/lib/users/schemas";
+import { endEveryConsoleSession } from "./console-sessions";
 
 /** How long a reset link works. */
 const LINK_LIFETIME_MS = 30 * 60_000;
@@ -87,17 +88,14 @@ export async function resetPassword({
     const [user] = await tx
       .update(users)
       // The link reached the mailbox: the address is verified too.
-      .set({
-        passwordHash,
-        sessionVersion: sql`${users.sessionVersion} + 1`,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-      })
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, link.userId))
       .returning();
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
+    await endEveryConsoleSession(tx, link.userId);
     await recordAuditEntry(
       {
         organizationId: user!.organizationId,

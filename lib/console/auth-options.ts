@@ -1,7 +1,9 @@
+import { headers } from "next/headers";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { config } from "@/config";
+import { endConsoleSession, startConsoleSession } from "@/lib/account/console-sessions";
 import { checkSecondFactor } from "@/lib/account/two-factor";
 import { TWO_FACTOR_REQUIRED } from "@/lib/account/two-factor-required";
 import { authenticatePassword } from "@/lib/users/authenticate-password";
@@ -37,9 +39,7 @@ const credentials = CredentialsProvider({
       },
     });
     if (codeMissing) throw new Error(TWO_FACTOR_REQUIRED);
-    return user
-      ? { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion }
-      : null;
+    return user ? { id: user.id, email: user.email, name: user.name } : null;
   },
 });
 
@@ -70,16 +70,19 @@ export async function authOptions(): Promise<NextAuthOptions> {
         const result = await oauthUserId(user.email, user.name);
         return "refused" in result ? "/sign-in?error=OAuthAccountNotLinked" : true;
       },
-      // A session carries the user's session version from its sign-in (see consoleMember).
+      // A sign-in starts a session row, which the cookie names (see consoleMember).
       async jwt({ token, user, account }) {
         if (account?.type === "oauth") {
           const result = await oauthUserId(user.email, user.name);
-          if ("userId" in result) {
-            token.sub = result.userId;
-            token.sessionVersion = result.sessionVersion;
-          }
-        } else if (user) {
-          token.sessionVersion = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+          if ("userId" in result) token.sub = result.userId;
+        }
+        if (user && token.sub) {
+          const request = await headers();
+          token.sid = await startConsoleSession({
+            userId: token.sub,
+            userAgent: request.get("user-agent"),
+            address: request.get("x-forwarded-for")?.trim() || null,
+          });
         }
         return token;
       },
@@ -89,9 +92,14 @@ export async function authOptions(): Promise<NextAuthOptions> {
           user: {
             ...session.user,
             id: token.sub ?? "",
-            sessionVersion: typeof token.sessionVersion === "number" ? token.sessionVersion : 0,
+            sessionId: typeof token.sid === "string" ? token.sid : "",
           },
         };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endConsoleSession(token.sid);
       },
     },
   };

@@ -9,7 +9,7 @@ import { log } from "@/lib/observability/logger";
 import type { TRouteHandler } from "@/lib/pipeline/handle";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import { roleAllows, rolesAllowing, type TMemberRole } from "@/lib/team/roles";
-import type { TConsoleMember } from "@/lib/users/get-console-member";
+
 import {
   auditEnvironment,
   auditTargetId,
@@ -17,13 +17,13 @@ import {
   resultEnvironment,
 } from "./audit-fields";
 import { isSameOrigin } from "./same-origin";
-import { consoleMember } from "./session";
+import { consoleMember, type TSignedInMember } from "./session";
 
 type TSchemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 type TParsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
 
 export type TConsoleContext<S extends TSchemas> = {
-  member: TConsoleMember;
+  member: TSignedInMember;
   organizationId: string;
   /** The console's public origin, for links the response carries. */
   origin: string;
@@ -119,7 +119,7 @@ async function audit({
 }: {
   request: Request;
   requestId: string;
-  member: TConsoleMember;
+  member: TSignedInMember;
   rawParams: Record<string, unknown>;
   context: { query: unknown; body: unknown };
   result: unknown;

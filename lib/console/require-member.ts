@@ -1,10 +1,9 @@
 import { notFound, redirect } from "next/navigation";
 import { environments, type TEnvironment } from "@/lib/environment";
-import type { TConsoleMember } from "@/lib/users/get-console-member";
-import { consoleMember } from "./session";
+import { consoleMember, type TSignedInMember } from "./session";
 
 /** For console pages: the signed-in member, or a redirect to sign-in that comes back here. */
-export async function requireMember(returnTo: string): Promise<TConsoleMember> {
+export async function requireMember(returnTo: string): Promise<TSignedInMember> {
   const member = await consoleMember();
   if (!member) redirect(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
   return member;

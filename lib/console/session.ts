@@ -1,20 +1,26 @@
 import { connection } from "next/server";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
+import { consoleSessionIsOn } from "@/lib/account/console-sessions";
 import { getConsoleMember, type TConsoleMember } from "@/lib/users/get-console-member";
 import { authOptions } from "./auth-options";
 
+export type TSignedInMember = TConsoleMember & { sessionId: string };
+
 /**
- * The signed-in member of this request, or undefined; looked up once per request. A session
- * that began under an older session version of its user (before a password reset or a sign-out
- * everywhere) has ended.
+ * The signed-in member of this request, or undefined; looked up once per request. The cookie
+ * names a session row: one signed out (alone, from the Account page, everywhere, or by a
+ * password reset) has ended.
  */
-export const consoleMember = cache(async (): Promise<TConsoleMember | undefined> => {
+export const consoleMember = cache(async (): Promise<TSignedInMember | undefined> => {
   // Per request, never at build time: the session lives in the request's cookie.
   await connection();
   const session = await getServerSession(await authOptions());
-  const user = session?.user as { id?: string; sessionVersion?: number } | undefined;
-  if (!user?.id) return undefined;
-  const member = await getConsoleMember(user.id);
-  return member && member.sessionVersion === (user.sessionVersion ?? 0) ? member : undefined;
+  const user = session?.user as { id?: string; sessionId?: string } | undefined;
+  if (!user?.id || !user.sessionId) return undefined;
+  const [member, on] = await Promise.all([
+    getConsoleMember(user.id),
+    consoleSessionIsOn(user.id, user.sessionId),
+  ]);
+  return member && on ? { ...member, sessionId: user.sessionId } : undefined;
 });

@@ -15,13 +15,13 @@ export async function findOrCreateOAuthUser({
 }: {
   email: string;
   name: string | null;
-}): Promise<{ userId: string; sessionVersion: number } | { refused: string }> {
+}): Promise<{ userId: string } | { refused: string }> {
   const normalized = email.trim().toLowerCase();
   const [existing] = await db.select().from(users).where(eq(users.email, normalized));
   if (existing) {
     return existing.passwordHash
       ? { refused: "This email signs in with a password." }
-      : { userId: existing.id, sessionVersion: existing.sessionVersion };
+      : { userId: existing.id };
   }
   return db.transaction(async (tx) => {
     const organization = await createOrganization(
@@ -36,6 +36,6 @@ export async function findOrCreateOAuthUser({
       organizationId: organization.id,
       role: "owner",
     });
-    return { userId, sessionVersion: 0 };
+    return { userId };
   });
 }

@@ -6,8 +6,6 @@ export type TConsoleMember = {
   user: { id: string; email: string; name: string | null; emailVerifiedAt: Date | null };
   organization: { id: string; name: string; plan: "free" | "pro" | "enterprise" };
   role: TUser["role"];
-  /** The user's session version: sessions that began under another one have ended. */
-  sessionVersion: number;
 };
 
 /**
@@ -22,7 +20,6 @@ export async function getConsoleMember(userId: string): Promise<TConsoleMember |
       name: users.name,
       emailVerifiedAt: users.emailVerifiedAt,
       role: users.role,
-      sessionVersion: users.sessionVersion,
       organizationId: organizations.id,
       organizationName: organizations.name,
       plan: organizations.plan,
@@ -40,6 +37,5 @@ export async function getConsoleMember(userId: string): Promise<TConsoleMember |
     },
     organization: { id: row.organizationId, name: row.organizationName, plan: row.plan },
     role: row.role,
-    sessionVersion: row.sessionVersion,
   };
 }

@@ -1,15 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { passwordResets, users } from "@/db/schema";
+import { consoleSessions, passwordResets, users } from "@/db/schema";
 import { call, eventually, randomClientAddress } from "../support/api";
 import { consoleCall, removeMembers } from "../support/console-calls";
 import {
   attemptSignIn,
   consoleOrigin,
   newAccount,
+  signedUpMember,
   signIn,
+  signOutWith,
   signUpAccount,
   type TMember,
 } from "../support/console-session";
@@ -145,7 +147,11 @@ describe("sign out everywhere", () => {
       expect(closed.status).toBe(401);
     }
     const [user] = await db.select().from(users).where(eq(users.email, email));
-    expect(user!.sessionVersion).toBe(2);
+    const open = await db
+      .select()
+      .from(consoleSessions)
+      .where(and(eq(consoleSessions.userId, user!.id), isNull(consoleSessions.endedAt)));
+    expect(open).toEqual([]);
     member = { ...member, cookie: (await signIn({ email: account.email, password }))! };
     const audit = await consoleCall(member, "GET", "/api/console/team/audit");
     expect(audit.body.data).toContainEqual(
@@ -154,6 +160,73 @@ describe("sign out everywhere", () => {
         actor: expect.objectContaining({ email }),
       }),
     );
+  });
+});
+
+describe("sessions", () => {
+  test("each sign-in is listed with its address; one signed out from another ends, alone; its own sign-out ends it too", async () => {
+    const password = "a brand new password";
+    const address = randomClientAddress();
+    const other = (await signIn({ email: account.email, password, address }))!;
+    const listed = await consoleCall(member, "GET", "/api/console/account/sessions");
+    expect(listed.status).toBe(200);
+    const sessions = listed.body.data as { id: string; address: string; current: boolean }[];
+    expect(sessions.filter((session) => session.current)).toHaveLength(1);
+    const theirs = sessions.find((session) => session.address === address);
+    expect(theirs).toMatchObject({
+      current: false,
+      device: "Unknown browser",
+      createdAt: expect.stringMatching(/Z$/),
+      lastSeenAt: expect.stringMatching(/Z$/),
+    });
+
+    const ended = await consoleCall(
+      member,
+      "POST",
+      `/api/console/account/sessions/${theirs!.id}/sign-out`,
+      {},
+    );
+    expect(ended).toMatchObject({ status: 200, body: { id: theirs!.id, signedOut: true } });
+    expect(
+      (await consoleCall({ ...member, cookie: other }, "GET", "/api/console/team/members")).status,
+    ).toBe(401);
+    expect((await consoleCall(member, "GET", "/api/console/team/members")).status).toBe(200);
+    // Once ended, or another user's, or unknown: 404, and nothing changes.
+    expectError(
+      await consoleCall(member, "POST", `/api/console/account/sessions/${theirs!.id}/sign-out`, {}),
+      404,
+      "not_found",
+    );
+    const stranger = await signedUpMember();
+    const strangers = await consoleCall(stranger, "GET", "/api/console/account/sessions");
+    const strangerSession = strangers.body.data[0].id as string;
+    expectError(
+      await consoleCall(
+        member,
+        "POST",
+        `/api/console/account/sessions/${strangerSession}/sign-out`,
+        {},
+      ),
+      404,
+      "not_found",
+    );
+    expect((await consoleCall(stranger, "GET", "/api/console/team/members")).status).toBe(200);
+    await removeMembers([stranger]);
+    const audit = await consoleCall(
+      member,
+      "GET",
+      "/api/console/team/audit?action=account.session",
+    );
+    expect(audit.body.data).toContainEqual(
+      expect.objectContaining({ action: "account.session.sign_out", targetId: theirs!.id }),
+    );
+
+    // next-auth's own sign-out ends the session it was sent with.
+    const third = (await signIn({ email: account.email, password }))!;
+    await signOutWith(third);
+    expect(
+      (await consoleCall({ ...member, cookie: third }, "GET", "/api/console/team/members")).status,
+    ).toBe(401);
   });
 });
 

@@ -306,6 +306,7 @@ const readOnlyPosts = new Set([
 // email-verification.test.ts).
 const ownAccountPosts = new Set([
   "POST /api/console/account/email-verification",
+  "POST /api/console/account/sessions/[id]/sign-out",
   "POST /api/console/account/sign-out-everywhere",
   "POST /api/console/account/two-factor",
   "POST /api/console/account/two-factor/confirm",

@@ -69,6 +69,23 @@ export async function attemptSignIn({
   return { session, error: error ?? undefined };
 }
 
+/** next-auth's sign-out, as the console's Sign out button sends it, with a session's cookie. */
+export async function signOutWith(cookie: string) {
+  const base = consoleOrigin();
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${base}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [cookie, ...cookiePairs(csrf)].join("; "),
+    },
+    body: new URLSearchParams({ csrfToken, json: "true" }),
+  });
+  expect(response.status).toBeLessThan(400);
+}
+
 /** The session's Cookie header, or undefined when the credentials are refused. */
 export async function signIn(credentials: { email: string; password: string; address?: string }) {
   return (await attemptSignIn(credentials)).session;
