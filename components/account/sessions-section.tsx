@@ -12,7 +12,7 @@ import ui from "../ui/ui.module.css";
 import { useCellLabels } from "../ui/use-cell-labels";
 import styles from "./account.module.css";
 
-/** Where the account is signed in: each session, and a sign-out for any but this one. */
+/** Where the account is signed in: each session, and an end to any but this one. */
 export function SessionsSection() {
   const queryClient = useQueryClient();
   const table = useRef<HTMLTableElement>(null);
@@ -87,7 +87,7 @@ export function SessionsSection() {
                         onClick={() => signOut.mutate(session.id)}
                         disabled={signOut.isPending}
                       >
-                        Sign out
+                        End session
                       </Button>
                     )}
                   </td>

@@ -1,25 +1,21 @@
 "use client";
 
 import Link from "next/link";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
 import styles from "./auth.module.css";
 import { postFromPage } from "./post-from-page";
+import { useFragmentToken } from "./use-fragment-token";
 
 /**
  * Chooses a new password with the token of a mailed link. The token is in the link's fragment,
  * so it is in no request, log or Referer until this form sends it.
  */
 export function ResetPasswordForm() {
-  const [token, setToken] = useState<string>();
+  const token = useFragmentToken();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    setToken(decodeURIComponent(window.location.hash.slice(1)));
-    window.history.replaceState(null, "", window.location.pathname);
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

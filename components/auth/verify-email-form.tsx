@@ -1,11 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
 import styles from "./auth.module.css";
 import { postFromPage } from "./post-from-page";
+import { useFragmentToken } from "./use-fragment-token";
 
 /**
  * Verifies an email with the token of a mailed link, on a click (a mail scanner that opens the
@@ -13,14 +14,9 @@ import { postFromPage } from "./post-from-page";
  * Referer until this form sends it.
  */
 export function VerifyEmailForm() {
-  const [token, setToken] = useState<string>();
+  const token = useFragmentToken();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    setToken(decodeURIComponent(window.location.hash.slice(1)));
-    window.history.replaceState(null, "", window.location.pathname);
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
