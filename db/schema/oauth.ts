@@ -37,5 +37,34 @@ export const oauthCodes = pgTable(
   (t) => [index("idx_oauth_codes_on_organization_id").on(t.organizationId)],
 );
 
+/**
+ * Refresh tokens (RFC 6749 §6), by the SHA-256 of the token, each issued with an access token
+ * (`apiKeyId`). A refresh uses one up and issues the next of its `family` (one consent's chain)
+ * with a new access token; one presented again after its use ends the family (RFC 9700
+ * §4.14.2): its access token is revoked and its refresh tokens are used up.
+ */
+export const oauthRefreshTokens = pgTable(
+  "oauth_refresh_tokens",
+  {
+    hash: text().primaryKey(),
+    family: text().notNull(),
+    clientId: text().notNull(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: environmentEnum().notNull(),
+    scopes: text().array().notNull(),
+    resource: text().notNull(),
+    apiKeyId: text().notNull(),
+    expiresAt: timestampMs().notNull(),
+    usedAt: timestampMs(),
+    createdAt: timestampMs().notNull().defaultNow(),
+  },
+  (t) => [
+    index("idx_oauth_refresh_tokens_on_family").on(t.family),
+    index("idx_oauth_refresh_tokens_on_organization_id").on(t.organizationId),
+  ],
+);
+
 export type TOauthClientRow = typeof oauthClients.$inferSelect;
 export type TOauthCodeRow = typeof oauthCodes.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { db } from "@/db/client";
-import { apiKeys } from "@/db/schema";
+import { db, type TExecutor } from "@/db/client";
+import { apiKeys, type TApiKeyRow } from "@/db/schema";
 import type { TScope } from "@/lib/auth/scopes";
 import { conflict } from "@/lib/http/api-error";
 import { createApiKey } from "./create-key";
@@ -8,6 +8,36 @@ import { getApiKeyOrThrow } from "./get-key";
 import { forgetKey } from "./key-cache";
 import { keyStatus, presentKey } from "./present-key";
 import { rollOverlaps, type TRollOverlap } from "./roll-overlaps";
+
+/**
+ * In `tx`: a new secret for `old` with the same name, environment and scopes, expiring at
+ * `expiresAt`; the old secret works until `overlapEnds` (or its own expiry, if sooner). Null when
+ * a concurrent roll got there first (rolling back then also discards the new key). The caller
+ * forgets the old key's cached row once `tx` commits.
+ */
+export async function rollKeyIn(
+  tx: TExecutor,
+  old: TApiKeyRow,
+  { overlapEnds, expiresAt }: { overlapEnds: Date; expiresAt: Date | null },
+) {
+  const created = await createApiKey(
+    {
+      organizationId: old.organizationId,
+      environment: old.environment,
+      name: old.name,
+      scopes: old.scopes as TScope[],
+      expiresAt,
+    },
+    tx,
+  );
+  const oldExpiresAt = old.expiresAt && old.expiresAt < overlapEnds ? old.expiresAt : overlapEnds;
+  const [updated] = await tx
+    .update(apiKeys)
+    .set({ expiresAt: oldExpiresAt, replacedById: created.key.id })
+    .where(and(eq(apiKeys.id, old.id), isNull(apiKeys.replacedById)))
+    .returning();
+  return updated ? { ...created, previous: updated } : null;
+}
 
 /**
  * Issues a new secret with the same name, environment, scopes and expiry. The old secret keeps
@@ -25,26 +55,12 @@ export async function rollApiKey(input: {
       throw conflict(`The key is ${status}; create a new key instead.`, "keyId");
     }
     if (old.replacedById) throw conflict("The key has already been rolled.", "keyId");
-    const overlapEnds = new Date(Date.now() + rollOverlaps[input.overlap]);
-    const expiresAt = old.expiresAt && old.expiresAt < overlapEnds ? old.expiresAt : overlapEnds;
-    const created = await createApiKey(
-      {
-        organizationId: old.organizationId,
-        environment: old.environment,
-        name: old.name,
-        scopes: old.scopes as TScope[],
-        expiresAt: old.expiresAt,
-      },
-      tx,
-    );
-    const [updated] = await tx
-      .update(apiKeys)
-      .set({ expiresAt, replacedById: created.key.id })
-      .where(and(eq(apiKeys.id, old.id), isNull(apiKeys.replacedById)))
-      .returning();
-    // A concurrent roll got there first; rolling back also discards the key created above.
-    if (!updated) throw conflict("The key has already been rolled.", "keyId");
-    return { ...created, previous: presentKey(updated) };
+    const rolled = await rollKeyIn(tx, old, {
+      overlapEnds: new Date(Date.now() + rollOverlaps[input.overlap]),
+      expiresAt: old.expiresAt,
+    });
+    if (!rolled) throw conflict("The key has already been rolled.", "keyId");
+    return { ...rolled, previous: presentKey(rolled.previous) };
   });
   forgetKey(input.keyId);
   return result;

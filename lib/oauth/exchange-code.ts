@@ -3,23 +3,14 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { oauthClients, oauthCodes } from "@/db/schema";
 import type { TScope } from "@/lib/auth/scopes";
-import { isStorableText } from "@/lib/http/storable-text";
 import { createApiKey } from "@/lib/keys/create-key";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
 import { hashSecret } from "@/lib/keys/secret";
 import { OAuthError } from "./oauth-error";
-
-/** How long an access token works; then the client asks the member again. */
-export const ACCESS_TOKEN_LIFETIME_S = 30 * 86_400;
+import { issueRefreshToken, newRefreshFamily } from "./refresh-tokens";
+import { ACCESS_TOKEN_LIFETIME_S, tokenField } from "./token-fields";
 
 const PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
-
-const field = (form: URLSearchParams, name: string) => {
-  const values = form.getAll(name);
-  if (values.length !== 1 || !isStorableText(values[0]!) || values[0] === "")
-    throw new OAuthError("invalid_request", `${name} must be given once.`);
-  return values[0]!;
-};
 
 const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
 
@@ -28,23 +19,21 @@ const s256 = (verifier: string) => createHash("sha256").update(verifier).digest(
  * is exchanged once, by the client it was granted to, with the same redirect URI and the
  * verifier of its challenge, for an access token: an API key of the member's organization in
  * the granted environment and scopes, expiring in 30 days, listed and revocable on the
- * console's keys page. A code presented again revokes the key its first exchange issued.
+ * console's keys page; and a refresh token for the next one (refresh-tokens.ts). A code
+ * presented again revokes the key its first exchange issued.
  */
 export async function exchangeCode(form: URLSearchParams) {
-  if (form.get("grant_type") !== "authorization_code") {
-    throw new OAuthError("unsupported_grant_type", "grant_type must be authorization_code.");
-  }
-  const code = field(form, "code");
-  const clientId = field(form, "client_id");
-  const redirectUri = field(form, "redirect_uri");
-  const verifier = field(form, "code_verifier");
+  const code = tokenField(form, "code");
+  const clientId = tokenField(form, "client_id");
+  const redirectUri = tokenField(form, "redirect_uri");
+  const verifier = tokenField(form, "code_verifier");
   if (!PKCE_VERIFIER.test(verifier)) {
     throw new OAuthError(
       "invalid_request",
       "code_verifier must be 43 to 128 unreserved characters.",
     );
   }
-  const resource = form.has("resource") ? field(form, "resource") : undefined;
+  const resource = form.has("resource") ? tokenField(form, "resource") : undefined;
   const invalidGrant = (why: string) => new OAuthError("invalid_grant", why);
 
   const outcome = await db.transaction(async (tx) => {
@@ -78,7 +67,16 @@ export async function exchangeCode(form: URLSearchParams) {
       .update(oauthCodes)
       .set({ usedAt: new Date(), apiKeyId: issued.key.id })
       .where(eq(oauthCodes.hash, grant.hash));
-    return { kind: "issued" as const, issued, scopes: grant.scopes };
+    const refreshToken = await issueRefreshToken(tx, {
+      family: newRefreshFamily(),
+      clientId,
+      organizationId: grant.organizationId,
+      environment: grant.environment,
+      scopes: grant.scopes,
+      resource: grant.resource,
+      apiKeyId: issued.key.id,
+    });
+    return { kind: "issued" as const, issued, refreshToken, scopes: grant.scopes };
   });
   if (outcome.kind === "replayed") {
     const { grant } = outcome;
@@ -91,6 +89,7 @@ export async function exchangeCode(form: URLSearchParams) {
     access_token: outcome.issued.secret,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_LIFETIME_S,
+    refresh_token: outcome.refreshToken,
     scope: outcome.scopes.join(" "),
   };
 }

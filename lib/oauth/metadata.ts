@@ -20,7 +20,7 @@ export const authorizationServerMetadata = (origin: string) => ({
   scopes_supported: allScopes,
   response_types_supported: ["code"],
   response_modes_supported: ["query"],
-  grant_types_supported: ["authorization_code"],
+  grant_types_supported: ["authorization_code", "refresh_token"],
   token_endpoint_auth_methods_supported: ["none"],
   code_challenge_methods_supported: ["S256"],
   authorization_response_iss_parameter_supported: true,

@@ -48,7 +48,7 @@ const ZClientMetadata = z.object({
 /**
  * Registers a public client (RFC 7591): it gets a `client_id` and no secret, since it proves
  * itself with PKCE on each authorization. Answers the registered metadata, as this server
- * will apply it (authorization codes only: no refresh tokens are issued).
+ * will apply it (authorization codes, and refresh tokens issued with each access token).
  */
 export async function registerClient(input: unknown) {
   const parsed = ZClientMetadata.safeParse(input);
@@ -76,7 +76,7 @@ export async function registerClient(input: unknown) {
     client_name: client!.name,
     redirect_uris: client!.redirectUris,
     token_endpoint_auth_method: "none",
-    grant_types: ["authorization_code"],
+    grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],
   };
 }

@@ -13,6 +13,9 @@ export const retainedTables = [
   "idempotency_keys",
   "request_logs",
   "mandate_spend_days",
+  "console_sessions",
+  "password_resets",
+  "email_verifications",
 ] as const;
 
 export type TRetainedTable = (typeof retainedTables)[number];
@@ -65,6 +68,20 @@ function batch(
     case "job_events":
       return sql`delete from job_events where id in (
         select id from job_events where received_at < ${cutoff}::timestamptz limit ${limit}) returning 1`;
+    // Ended, or unseen for longer than a session cookie lives (7 days): listed nowhere any more.
+    case "console_sessions":
+      return sql`delete from console_sessions where id in (
+        select id from console_sessions where coalesce(ended_at, last_seen_at) < ${cutoff}::timestamptz
+        limit ${limit}) returning 1`;
+    // Mailed links past their lifetime (used or not): they can verify or reset nothing.
+    case "password_resets":
+      return sql`delete from password_resets where hash in (
+        select hash from password_resets where expires_at < ${cutoff}::timestamptz limit ${limit})
+        returning 1`;
+    case "email_verifications":
+      return sql`delete from email_verifications where hash in (
+        select hash from email_verifications where expires_at < ${cutoff}::timestamptz
+        limit ${limit}) returning 1`;
   }
 }
 
@@ -80,6 +97,9 @@ const windowOf = (table: TRetainedTable, settings: TRetentionSettings) =>
     request_logs: settings.RETENTION_REQUEST_LOGS_DAYS,
     // Yesterday's counters stay, for settlements that fail just after midnight.
     mandate_spend_days: 1,
+    console_sessions: 30,
+    password_resets: 1,
+    email_verifications: 1,
   })[table];
 
 /**

@@ -170,11 +170,81 @@ describe("the metadata", () => {
       scopes_supported: allScopes,
       response_types_supported: ["code"],
       response_modes_supported: ["query"],
-      grant_types_supported: ["authorization_code"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
       token_endpoint_auth_methods_supported: ["none"],
       code_challenge_methods_supported: ["S256"],
       authorization_response_iss_parameter_supported: true,
     });
+  });
+});
+
+describe("refresh tokens, with the official MCP client", () => {
+  test("an expired access token is refreshed by the client itself; a refresh token used twice ends the chain", async () => {
+    const provider = new MemoryOAuthProvider(REDIRECT, "Refreshing host");
+    const transport = new StreamableHTTPClientTransport(new URL(`${base()}/sandbox/mcp`), {
+      authProvider: provider,
+      requestInit: { headers: { "x-forwarded-for": randomClientAddress() } },
+    });
+    const client = new Client({ name: "refreshing-host", version: "1.0.0" });
+    await client.connect(transport);
+    await expect(client.callTool({ name: "list_agents", arguments: {} })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    await transport.finishAuth((await consent(provider.opened!)).searchParams.get("code")!);
+    const first = provider.saved!;
+    expect(first.refresh_token).toMatch(/^rt_/);
+    const keysNamed = () =>
+      db
+        .select()
+        .from(apiKeys)
+        .where(
+          and(
+            eq(apiKeys.organizationId, member.organizationId),
+            eq(apiKeys.name, "MCP: Refreshing host"),
+          ),
+        );
+    const [issued] = await keysNamed();
+
+    // Thirty days later: the access token has expired (the server's key cache lives 300 ms).
+    await db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, issued!.id));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const listed = await client.callTool({ name: "list_agents", arguments: {} });
+    expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();
+    const second = provider.saved!;
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(second.refresh_token).toMatch(/^rt_/);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    // The same key, rolled: one line on the keys page, its new secret good for 30 days.
+    const keys = await keysNamed();
+    const current = keys.find((key) => key.replacedById === null)!;
+    expect(keys.find((key) => key.id === issued!.id)?.replacedById).toBe(current.id);
+    expect(current.expiresAt!.getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+    // The first refresh token again, as a thief would: refused, and the access it led to ends.
+    const reused = await fetch(
+      `${base()}/oauth/token`,
+      form({
+        grant_type: "refresh_token",
+        refresh_token: first.refresh_token!,
+        client_id: provider.client!.client_id,
+      }),
+    );
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).error).toBe("invalid_grant");
+    const [ended] = await db.select().from(apiKeys).where(eq(apiKeys.id, current.id));
+    expect(ended!.revokedAt).not.toBeNull();
+    const next = await fetch(
+      `${base()}/oauth/token`,
+      form({
+        grant_type: "refresh_token",
+        refresh_token: second.refresh_token!,
+        client_id: provider.client!.client_id,
+      }),
+    );
+    expect((await next.json()).error).toBe("invalid_grant");
   });
 });
 
@@ -189,7 +259,7 @@ describe("refusals", () => {
       client_name: "Strict",
       redirect_uris: [REDIRECT],
       token_endpoint_auth_method: "none",
-      grant_types: ["authorization_code"],
+      grant_types: ["authorization_code", "refresh_token"],
     });
     expect(registered.body).not.toHaveProperty("client_secret");
     clientId = registered.body.client_id;
@@ -306,7 +376,7 @@ describe("refusals", () => {
       code_verifier: verifier,
     };
     for (const [changed, error] of [
-      [{ grant_type: "refresh_token" }, "unsupported_grant_type"],
+      [{ grant_type: "password" }, "unsupported_grant_type"],
       [{ code_verifier: randomBytes(32).toString("base64url") }, "invalid_grant"],
       [{ redirect_uri: "http://127.0.0.1:9/other" }, "invalid_grant"],
       [{ client_id: "oac-other" }, "invalid_grant"],
@@ -326,8 +396,30 @@ describe("refusals", () => {
       access_token: expect.stringMatching(/^sk_test_/),
       token_type: "Bearer",
       expires_in: 30 * 86_400,
+      refresh_token: expect.stringMatching(/^rt_[0-9A-Za-z]{43}$/),
       scope: "agent.read",
     });
+    // The refresh token: once, by its client, for no more than was granted.
+    const refresh = (changed: Record<string, string> = {}) =>
+      exchange({
+        grant_type: "refresh_token",
+        refresh_token: granted.body.refresh_token,
+        client_id: clientId,
+        ...changed,
+      });
+    for (const [changed, error] of [
+      [{ client_id: "oac-other" }, "invalid_grant"],
+      [{ refresh_token: "rt_unknown" }, "invalid_grant"],
+      [{ refresh_token: "" }, "invalid_request"],
+      [{ scope: "agent.read agent.create" }, "invalid_scope"],
+      [{ resource: `${base()}/mcp` }, "invalid_target"],
+    ] as const) {
+      const refused = await refresh(changed);
+      expect(refused, error).toEqual({
+        status: 400,
+        body: { error, error_description: expect.any(String) },
+      });
+    }
     const replayed = await exchange(fields);
     expect(replayed.body.error).toBe("invalid_grant");
     const [key] = await db
@@ -338,6 +430,8 @@ describe("refusals", () => {
       );
     expect(key).toMatchObject({ name: "MCP: Strict", scopes: ["agent.read"] });
     expect(key!.revokedAt).not.toBeNull();
+    // The refresh token of a revoked access gives none.
+    expect((await refresh()).body.error).toBe("invalid_grant");
     const json = await fetch(`${base()}/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomClientAddress() },

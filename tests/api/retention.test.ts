@@ -51,6 +51,9 @@ const keyOf: Record<string, string> = {
   job_events: "id",
   idempotency_keys: "organization_id || environment || key",
   mandate_spend_days: "agent_id || '#' || currency || '#' || day",
+  console_sessions: "id",
+  password_resets: "hash",
+  email_verifications: "hash",
   settlements: "id",
   receipts: "id",
   evidence_records: "id::text",
@@ -59,8 +62,8 @@ const keyOf: Record<string, string> = {
   attest_log_nodes: "ctid::text",
   attest_log_heads: "ctid::text",
 };
-const retained = Object.keys(keyOf).slice(0, 8);
-const keptForever = Object.keys(keyOf).slice(8);
+const retained = Object.keys(keyOf).slice(0, 11);
+const keptForever = Object.keys(keyOf).slice(11);
 
 async function keys(table: string, where = "true"): Promise<Set<string>> {
   const rows = await rawSql().unsafe<{ key: string }[]>(
@@ -153,6 +156,16 @@ describe.skipIf(embedded)("retention", { tags: ["own-server-processes"] }, () =>
       // A mandate's spending counter of a day long past (this settlement's payer has none).
       await tx.unsafe(`insert into mandate_spend_days (organization_id, environment, agent_id, currency, day, spent)
         values ('${tenant.organizationId}', 'sandbox', '${payer}', 'USD', (${days(60)})::date, 1000)`);
+      // A member's console sessions (one ended, one long unseen) and mailed links long expired.
+      await tx.unsafe(`insert into users (id, email, organization_id, role)
+        values ('usr-retention', 'retention-${tenant.organizationId}@example.test', '${tenant.organizationId}', 'owner')`);
+      await tx.unsafe(`insert into console_sessions (id, user_id, created_at, last_seen_at, ended_at) values
+        ('sess-ended-31d', 'usr-retention', ${days(40)}, ${days(35)}, ${days(31)}),
+        ('sess-unseen-31d', 'usr-retention', ${days(40)}, ${days(31)}, null)`);
+      await tx.unsafe(`insert into password_resets (hash, user_id, expires_at, created_at)
+        values ('reset-expired-2d', 'usr-retention', ${days(2)}, ${days(2.1)})`);
+      await tx.unsafe(`insert into email_verifications (hash, user_id, email, expires_at, used_at, created_at)
+        values ('verify-expired-2d', 'usr-retention', 'x@example.test', ${days(2)}, ${days(2.5)}, ${days(3)})`);
     });
     const old = await snapshot();
     // What must go: every aged row of the retained tables, except work still to do (queued
@@ -187,6 +200,16 @@ describe.skipIf(embedded)("retention", { tags: ["own-server-processes"] }, () =>
         ('evt-job-6d', 'test/retention.kept', '{}', 0, ${days(6)})`);
       await tx.unsafe(`insert into idempotency_keys (organization_id, environment, key, request_hash, created_at, expires_at)
         values ('${tenant.organizationId}', 'sandbox', 'still-valid', 'hash', ${days(0.5)}, now() + interval '12 hours')`);
+      // A session ended 29 days ago, one seen just now (signed in 90 days ago), and links that
+      // expired 12 hours ago or expire tomorrow.
+      await tx.unsafe(`insert into console_sessions (id, user_id, created_at, last_seen_at, ended_at) values
+        ('sess-ended-29d', 'usr-retention', ${days(40)}, ${days(30)}, ${days(29)}),
+        ('sess-seen-now', 'usr-retention', ${days(90)}, now(), null)`);
+      await tx.unsafe(`insert into password_resets (hash, user_id, expires_at, created_at) values
+        ('reset-expired-12h', 'usr-retention', ${days(0.5)}, ${days(0.6)}),
+        ('reset-open', 'usr-retention', now() + interval '1 day', now())`);
+      await tx.unsafe(`insert into email_verifications (hash, user_id, email, expires_at, created_at)
+        values ('verify-expired-12h', 'usr-retention', 'x@example.test', ${days(0.5)}, ${days(1.5)})`);
       // Yesterday's and today's counters (UTC): a settlement may still fail and give back to them.
       for (const [currency, day] of [
         ["EUR", "(now() at time zone 'UTC')::date - 1"],

@@ -2,6 +2,7 @@
 const secretShapes: [string, RegExp][] = [
   ["API key secret", /\bsk_(test|live)_[A-Za-z0-9]{16,}/g],
   ["webhook secret", /\bwhsec_[A-Za-z0-9+/=]{16,}/g],
+  ["OAuth refresh token", /\brt_[A-Za-z0-9]{43}\b/g],
   ["agent token", /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
   ["private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/g],
 ];

@@ -1,5 +1,5 @@
 import { readBodyText } from "@/lib/http/read-body";
-import { exchangeCode } from "@/lib/oauth/exchange-code";
+import { grantTokens } from "@/lib/oauth/grant-tokens";
 import { OAuthError } from "@/lib/oauth/oauth-error";
 import { serveOAuth } from "@/lib/oauth/serve-oauth";
 import { routeMethods } from "@/lib/pipeline/handle";
@@ -8,7 +8,8 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
   {
-    // POST /oauth/token - an authorization code and its PKCE verifier for an access token
+    // POST /oauth/token - an authorization code and its PKCE verifier, or a refresh token, for
+    // an access token and a refresh token
     POST: (request) =>
       serveOAuth(request, async () => {
         const type = request.headers.get("content-type") ?? "";
@@ -18,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods(
             "The body must be application/x-www-form-urlencoded.",
           );
         }
-        return { body: await exchangeCode(new URLSearchParams(await readBodyText(request))) };
+        return { body: await grantTokens(new URLSearchParams(await readBodyText(request))) };
       }),
   },
   { anyOrigin: true },
