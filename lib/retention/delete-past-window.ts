@@ -16,6 +16,8 @@ export const retainedTables = [
   "console_sessions",
   "password_resets",
   "email_verifications",
+  "oauth_codes",
+  "oauth_refresh_tokens",
 ] as const;
 
 export type TRetainedTable = (typeof retainedTables)[number];
@@ -82,6 +84,16 @@ function batch(
       return sql`delete from email_verifications where hash in (
         select hash from email_verifications where expires_at < ${cutoff}::timestamptz
         limit ${limit}) returning 1`;
+    // OAuth codes and refresh tokens past their lifetime; a used refresh token stays until then,
+    // so that presenting it again still ends its chain.
+    case "oauth_codes":
+      return sql`delete from oauth_codes where hash in (
+        select hash from oauth_codes where expires_at < ${cutoff}::timestamptz limit ${limit})
+        returning 1`;
+    case "oauth_refresh_tokens":
+      return sql`delete from oauth_refresh_tokens where hash in (
+        select hash from oauth_refresh_tokens where expires_at < ${cutoff}::timestamptz
+        limit ${limit}) returning 1`;
   }
 }
 
@@ -100,6 +112,8 @@ const windowOf = (table: TRetainedTable, settings: TRetentionSettings) =>
     console_sessions: 30,
     password_resets: 1,
     email_verifications: 1,
+    oauth_codes: 1,
+    oauth_refresh_tokens: 1,
   })[table];
 
 /**

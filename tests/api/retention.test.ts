@@ -54,6 +54,8 @@ const keyOf: Record<string, string> = {
   console_sessions: "id",
   password_resets: "hash",
   email_verifications: "hash",
+  oauth_codes: "hash",
+  oauth_refresh_tokens: "hash",
   settlements: "id",
   receipts: "id",
   evidence_records: "id::text",
@@ -62,8 +64,8 @@ const keyOf: Record<string, string> = {
   attest_log_nodes: "ctid::text",
   attest_log_heads: "ctid::text",
 };
-const retained = Object.keys(keyOf).slice(0, 11);
-const keptForever = Object.keys(keyOf).slice(11);
+const retained = Object.keys(keyOf).slice(0, 13);
+const keptForever = Object.keys(keyOf).slice(13);
 
 async function keys(table: string, where = "true"): Promise<Set<string>> {
   const rows = await rawSql().unsafe<{ key: string }[]>(
@@ -166,6 +168,15 @@ describe.skipIf(embedded)("retention", { tags: ["own-server-processes"] }, () =>
         values ('reset-expired-2d', 'usr-retention', ${days(2)}, ${days(2.1)})`);
       await tx.unsafe(`insert into email_verifications (hash, user_id, email, expires_at, used_at, created_at)
         values ('verify-expired-2d', 'usr-retention', 'x@example.test', ${days(2)}, ${days(2.5)}, ${days(3)})`);
+      // An MCP client's authorization code and refresh token, long expired.
+      await tx.unsafe(`insert into oauth_codes (hash, client_id, user_id, organization_id, environment,
+          scopes, redirect_uri, code_challenge, resource, expires_at, used_at, created_at)
+        values ('code-expired-2d', 'oac-retention', 'usr-retention', '${tenant.organizationId}',
+          'sandbox', '{agent.read}', 'http://127.0.0.1/cb', 'c', 'r', ${days(2)}, ${days(2)}, ${days(2)})`);
+      await tx.unsafe(`insert into oauth_refresh_tokens (hash, family, client_id, organization_id,
+          environment, scopes, resource, api_key_id, expires_at, used_at, created_at)
+        values ('refresh-expired-2d', 'f', 'oac-retention', '${tenant.organizationId}', 'sandbox',
+          '{agent.read}', 'r', 'key-x', ${days(2)}, ${days(50)}, ${days(92)})`);
     });
     const old = await snapshot();
     // What must go: every aged row of the retained tables, except work still to do (queued
@@ -210,6 +221,16 @@ describe.skipIf(embedded)("retention", { tags: ["own-server-processes"] }, () =>
         ('reset-open', 'usr-retention', now() + interval '1 day', now())`);
       await tx.unsafe(`insert into email_verifications (hash, user_id, email, expires_at, created_at)
         values ('verify-expired-12h', 'usr-retention', 'x@example.test', ${days(0.5)}, ${days(1.5)})`);
+      // A code expired 12 hours ago, and a refresh token used long ago but not yet expired: a
+      // second use still has to end its chain.
+      await tx.unsafe(`insert into oauth_codes (hash, client_id, user_id, organization_id, environment,
+          scopes, redirect_uri, code_challenge, resource, expires_at, created_at)
+        values ('code-expired-12h', 'oac-retention', 'usr-retention', '${tenant.organizationId}',
+          'sandbox', '{agent.read}', 'http://127.0.0.1/cb', 'c', 'r', ${days(0.5)}, ${days(0.6)})`);
+      await tx.unsafe(`insert into oauth_refresh_tokens (hash, family, client_id, organization_id,
+          environment, scopes, resource, api_key_id, expires_at, used_at, created_at)
+        values ('refresh-used-60d', 'f', 'oac-retention', '${tenant.organizationId}', 'sandbox',
+          '{agent.read}', 'r', 'key-x', now() + interval '30 days', ${days(60)}, ${days(60)})`);
       // Yesterday's and today's counters (UTC): a settlement may still fail and give back to them.
       for (const [currency, day] of [
         ["EUR", "(now() at time zone 'UTC')::date - 1"],
