@@ -3,10 +3,8 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
-import { useHydrated } from "../ui/use-hydrated";
-import styles from "./auth.module.css";
+import { SubmitButton } from "./submit-button";
 
 type TFailure = { message: string; param?: string };
 
@@ -29,7 +27,6 @@ export function AcceptInvitationForm({
   const router = useRouter();
   const [failure, setFailure] = useState<TFailure>();
   const [pending, setPending] = useState(false);
-  const ready = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,14 +102,9 @@ export function AcceptInvitationForm({
           </label>
         </>
       ) : null}
-      <Button
-        variant="primary"
-        type="submit"
-        className={styles.submit}
-        disabled={!ready || pending}
-      >
+      <SubmitButton pending={pending}>
         {pending ? "Joining…" : mode === "create" ? "Create account and join" : "Join organization"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,17 +2,15 @@
 
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
-import { useHydrated } from "../ui/use-hydrated";
 import styles from "./auth.module.css";
 import { postFromPage } from "./post-from-page";
+import { SubmitButton } from "./submit-button";
 
 /** Asks for a reset link; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm() {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string }>();
   const [pending, setPending] = useState(false);
-  const ready = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,14 +34,7 @@ export function ForgotPasswordForm() {
           <span className={ui.label}>Email</span>
           <input className={ui.input} name="email" type="email" autoComplete="email" required />
         </label>
-        <Button
-          variant="primary"
-          type="submit"
-          className={styles.submit}
-          disabled={!ready || pending}
-        >
-          {pending ? "Sending…" : "Mail me a link"}
-        </Button>
+        <SubmitButton pending={pending}>{pending ? "Sending…" : "Mail me a link"}</SubmitButton>
       </form>
       <p className={styles.switch}>
         <Link href="/sign-in">Back to sign in</Link>

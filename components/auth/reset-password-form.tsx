@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
 import styles from "./auth.module.css";
 import { postFromPage } from "./post-from-page";
+import { SubmitButton } from "./submit-button";
 import { useFragmentToken } from "./use-fragment-token";
 
 /**
@@ -63,14 +63,9 @@ export function ResetPasswordForm() {
             required
           />
         </label>
-        <Button
-          variant="primary"
-          type="submit"
-          className={styles.submit}
-          disabled={pending || !token}
-        >
+        <SubmitButton pending={pending} blocked={!token}>
           {pending ? "Saving…" : "Set the password"}
-        </Button>
+        </SubmitButton>
       </form>
     </main>
   );

@@ -7,8 +7,8 @@ import { type FormEvent, useState } from "react";
 import { TWO_FACTOR_REQUIRED } from "@/lib/account/two-factor-required";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
-import { useHydrated } from "../ui/use-hydrated";
 import styles from "./auth.module.css";
+import { SubmitButton } from "./submit-button";
 
 const providerLabels: Record<string, string> = { github: "GitHub" };
 
@@ -24,7 +24,6 @@ export function SignInForm({
   const router = useRouter();
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
-  const ready = useHydrated();
   /** Once the password was right for an account with two-factor sign-in: ask for the code. */
   const [askCode, setAskCode] = useState(false);
 
@@ -98,14 +97,7 @@ export function SignInForm({
             />
           </label>
         ) : null}
-        <Button
-          variant="primary"
-          type="submit"
-          className={styles.submit}
-          disabled={!ready || pending}
-        >
-          {pending ? "Signing in…" : "Sign in"}
-        </Button>
+        <SubmitButton pending={pending}>{pending ? "Signing in…" : "Sign in"}</SubmitButton>
       </form>
       {providers.map((provider) => (
         <Button

@@ -4,10 +4,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
-import { useHydrated } from "../ui/use-hydrated";
 import styles from "./auth.module.css";
+import { SubmitButton } from "./submit-button";
 
 type TFailure = { message: string; param?: string };
 
@@ -28,7 +27,6 @@ export function SignUpForm() {
   const router = useRouter();
   const [failure, setFailure] = useState<TFailure>();
   const [pending, setPending] = useState(false);
-  const ready = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,14 +92,9 @@ export function SignUpForm() {
             ) : null}
           </label>
         ))}
-        <Button
-          variant="primary"
-          type="submit"
-          className={styles.submit}
-          disabled={!ready || pending}
-        >
+        <SubmitButton pending={pending}>
           {pending ? "Creating account…" : "Create account"}
-        </Button>
+        </SubmitButton>
       </form>
       <p className={styles.switch}>
         Already have an account? <Link href="/sign-in">Sign in</Link>

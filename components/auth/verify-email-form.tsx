@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
 import styles from "./auth.module.css";
 import { postFromPage } from "./post-from-page";
+import { SubmitButton } from "./submit-button";
 import { useFragmentToken } from "./use-fragment-token";
 
 /**
@@ -52,14 +52,9 @@ export function VerifyEmailForm() {
         </div>
       ) : null}
       <form onSubmit={submit}>
-        <Button
-          variant="primary"
-          type="submit"
-          className={styles.submit}
-          disabled={pending || !token}
-        >
+        <SubmitButton pending={pending} blocked={!token}>
           {pending ? "Verifying…" : "Verify my email"}
-        </Button>
+        </SubmitButton>
       </form>
     </main>
   );

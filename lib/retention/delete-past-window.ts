@@ -75,25 +75,16 @@ function batch(
       return sql`delete from console_sessions where id in (
         select id from console_sessions where coalesce(ended_at, last_seen_at) < ${cutoff}::timestamptz
         limit ${limit}) returning 1`;
-    // Mailed links past their lifetime (used or not): they can verify or reset nothing.
+    // Mailed links, OAuth codes and refresh tokens past their lifetime, used or not: they can
+    // verify, reset or grant nothing. A used refresh token stays until then, so that presenting
+    // it again still ends its chain.
     case "password_resets":
-      return sql`delete from password_resets where hash in (
-        select hash from password_resets where expires_at < ${cutoff}::timestamptz limit ${limit})
-        returning 1`;
     case "email_verifications":
-      return sql`delete from email_verifications where hash in (
-        select hash from email_verifications where expires_at < ${cutoff}::timestamptz
-        limit ${limit}) returning 1`;
-    // OAuth codes and refresh tokens past their lifetime; a used refresh token stays until then,
-    // so that presenting it again still ends its chain.
     case "oauth_codes":
-      return sql`delete from oauth_codes where hash in (
-        select hash from oauth_codes where expires_at < ${cutoff}::timestamptz limit ${limit})
-        returning 1`;
     case "oauth_refresh_tokens":
-      return sql`delete from oauth_refresh_tokens where hash in (
-        select hash from oauth_refresh_tokens where expires_at < ${cutoff}::timestamptz
-        limit ${limit}) returning 1`;
+      return sql`delete from ${sql(table)} where hash in (
+        select hash from ${sql(table)} where expires_at < ${cutoff}::timestamptz limit ${limit})
+        returning 1`;
   }
 }
 
