@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 export function ConsentForm({
   query,
   clientName,
+  clientHost,
   redirectTo,
   organization,
   environment,
@@ -20,6 +21,8 @@ export function ConsentForm({
 }: {
   query: string;
   clientName: string;
+  /** The host of the client's metadata document, for a client that has one. */
+  clientHost: string | undefined;
   redirectTo: string;
   organization: string;
   environment: string;
@@ -47,6 +50,11 @@ export function ConsentForm({
   return (
     <main className={styles.card}>
       <h1 className={styles.title}>Allow {clientName}?</h1>
+      {clientHost ? (
+        <p className={styles.subtitle} data-testid="consent-client-host">
+          Described by <strong>{clientHost}</strong>: trust it only if you know that site.
+        </p>
+      ) : null}
       <p className={styles.subtitle}>
         It asks to act for <strong>{organization}</strong> in <strong>{environment}</strong> through
         the MCP server, and will be sent back to <code>{redirectTo}</code>.

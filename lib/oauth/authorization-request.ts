@@ -4,6 +4,7 @@ import { oauthClients, type TOauthClientRow } from "@/db/schema";
 import { allScopes, type TScope } from "@/lib/auth/scopes";
 import type { TEnvironment } from "@/lib/environment";
 import { isStorableText } from "@/lib/http/storable-text";
+import { clientFromMetadataDocument, isClientMetadataUrl } from "./client-metadata-document";
 import { environmentOfResource } from "./resources";
 
 /** An authorization request (RFC 6749 §4.1.1 with PKCE and RFC 8707) this server can grant. */
@@ -40,25 +41,37 @@ const param = (params: URLSearchParams, name: string) => {
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Reads an authorization request: a registered client and one of its redirect URIs exactly,
- * `response_type=code`, an S256 PKCE challenge, a `resource` that is one of this deployment's
- * MCP servers (which decides the environment), and scopes this API has (all of them when
- * none are asked for).
+ * The client `clientId` names: a registered one, or the one its client ID metadata document
+ * describes, fetched under the address rules of the environment the request is for (the
+ * strictest when it names none). A string says why there is none.
+ */
+async function requestedClient(
+  clientId: string | undefined,
+  environment: TEnvironment,
+): Promise<TOauthClientRow | string> {
+  if (clientId !== undefined && isClientMetadataUrl(clientId))
+    return clientFromMetadataDocument({ url: clientId, environment });
+  const [client] = clientId
+    ? await db.select().from(oauthClients).where(eq(oauthClients.id, clientId))
+    : [];
+  return client ?? "No such client is registered.";
+}
+
+/**
+ * Reads an authorization request: a registered client (or one a client ID metadata document
+ * describes) and one of its redirect URIs exactly, `response_type=code`, an S256 PKCE
+ * challenge, a `resource` that is one of this deployment's MCP servers (which decides the
+ * environment), and scopes this API has (all of them when none are asked for).
  */
 export async function readAuthorizationRequest(
   params: URLSearchParams,
   origin: string,
 ): Promise<TAuthorizationRequest | TAuthorizationProblem> {
-  const clientId = param(params, "client_id");
-  const [client] = clientId
-    ? await db.select().from(oauthClients).where(eq(oauthClients.id, clientId))
-    : [];
-  if (!client) {
-    return {
-      redirect: false,
-      error: "invalid_client",
-      description: "No such client is registered.",
-    };
+  const resource = param(params, "resource");
+  const environment = resource ? environmentOfResource(origin, resource) : undefined;
+  const client = await requestedClient(param(params, "client_id"), environment ?? "production");
+  if (typeof client === "string") {
+    return { redirect: false, error: "invalid_client", description: client };
   }
   const redirectUri = param(params, "redirect_uri");
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
@@ -90,8 +103,6 @@ export async function readAuthorizationRequest(
       "invalid_request",
       "PKCE is required: code_challenge (S256, base64url) and code_challenge_method=S256.",
     );
-  const resource = param(params, "resource");
-  const environment = resource ? environmentOfResource(origin, resource) : undefined;
   if (!resource || !environment)
     return refuse("invalid_target", `resource must be ${origin}/mcp or ${origin}/sandbox/mcp.`);
   const scope = param(params, "scope");

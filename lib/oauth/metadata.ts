@@ -24,4 +24,5 @@ export const authorizationServerMetadata = (origin: string) => ({
   token_endpoint_auth_methods_supported: ["none"],
   code_challenge_methods_supported: ["S256"],
   authorization_response_iss_parameter_supported: true,
+  client_id_metadata_document_supported: true,
 });

@@ -10,6 +10,7 @@ import { allScopes } from "@/lib/auth/scopes";
 import { randomClientAddress } from "../support/api";
 import { consoleCall, removeMembers } from "../support/console-calls";
 import { signedUpMember, type TMember } from "../support/console-session";
+import { startLoopbackHttps, type TLoopbackHttps } from "../support/loopback-https";
 import { MemoryOAuthProvider } from "../support/oauth-provider";
 
 const base = () => inject("baseUrl");
@@ -174,7 +175,147 @@ describe("the metadata", () => {
       token_endpoint_auth_methods_supported: ["none"],
       code_challenge_methods_supported: ["S256"],
       authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
     });
+  });
+});
+
+describe("client ID metadata documents, with the official MCP client", () => {
+  // The host's own site, over https: its documents, good and bad, by path.
+  let site: TLoopbackHttps;
+  const documents: Record<string, (url: string) => unknown> = {
+    "/client.json": (url) => ({
+      client_id: url,
+      client_name: "Published host",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+    }),
+    "/other-id.json": () => ({ client_id: "https://elsewhere.example/client.json" }),
+    "/with-secret.json": (url) => ({
+      client_id: url,
+      redirect_uris: [REDIRECT],
+      client_secret: "s3cret",
+    }),
+    "/confidential.json": (url) => ({
+      client_id: url,
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "client_secret_basic",
+    }),
+    "/big.json": (url) => ({ client_id: url, redirect_uris: [REDIRECT], pad: "x".repeat(6000) }),
+  };
+  beforeAll(async () => {
+    site = await startLoopbackHttps((req, res) => {
+      const path = req.url ?? "";
+      if (path === "/moved.json") {
+        res.writeHead(302, { location: "/client.json" }).end();
+        return;
+      }
+      const document = documents[path];
+      if (!document) {
+        res.writeHead(404).end();
+        return;
+      }
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(document(`${site.origin}${path}`)));
+    });
+  });
+  afterAll(() => site.close());
+
+  test("a host that publishes its metadata at an https URL is authorized without registering", async () => {
+    const clientId = `${site.origin}/client.json`;
+    const provider = new MemoryOAuthProvider(REDIRECT, "Ignored name", clientId);
+    const transport = new StreamableHTTPClientTransport(new URL(`${base()}/sandbox/mcp`), {
+      authProvider: provider,
+      requestInit: { headers: { "x-forwarded-for": randomClientAddress() } },
+    });
+    const client = new Client({ name: "published-host", version: "1.0.0" });
+    await client.connect(transport);
+    await expect(client.callTool({ name: "list_agents", arguments: {} })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    const opened = provider.opened!;
+    // The URL is the client_id: the client never called the registration endpoint.
+    expect(opened.searchParams.get("client_id")).toBe(clientId);
+    const page = await fetch(opened, { headers: { cookie: member.cookie } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain("Allow <!-- -->Published host<!-- -->?");
+    expect(html).toContain(`Described by <strong>${new URL(site.origin).host}</strong>`);
+    // The server fetched the document itself, with no credential of anyone's.
+    const fetched = site.requests.filter((request) => request.path === "/client.json");
+    expect(fetched.length).toBeGreaterThan(0);
+    for (const request of fetched) {
+      expect(request.headers.cookie).toBeUndefined();
+      expect(request.headers.authorization).toBeUndefined();
+    }
+
+    const back = await consent(opened);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    await transport.finishAuth(back.searchParams.get("code")!);
+    expect(provider.saved?.refresh_token).toMatch(/^rt_/);
+    const listed = await client.callTool({ name: "list_agents", arguments: {} });
+    expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();
+    // The key is named after the document's client_name.
+    const [issued] = await db
+      .select()
+      .from(apiKeys)
+      .where(
+        and(
+          eq(apiKeys.organizationId, member.organizationId),
+          eq(apiKeys.name, "MCP: Published host"),
+        ),
+      );
+    expect(issued).toMatchObject({ environment: "sandbox" });
+  });
+
+  test("a document that does not describe the client at its URL, or that the server may not fetch, is refused and never redirected to", async () => {
+    const challenge = createHash("sha256")
+      .update(randomBytes(32).toString("base64url"))
+      .digest("base64url");
+    const authorize = (clientId: string, resource = `${base()}/sandbox/mcp`) => {
+      const url = new URL(`${base()}/oauth/authorize`);
+      for (const [name, value] of Object.entries({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+        resource,
+        state: "s-2",
+      }))
+        url.searchParams.set(name, value);
+      return fetch(url, { headers: { cookie: member.cookie }, redirect: "manual" });
+    };
+    for (const [path, why] of [
+      ["/other-id.json", "its client_id is not the URL it was fetched from"],
+      ["/with-secret.json", "it holds client_secret"],
+      ["/confidential.json", "token_endpoint_auth_method: only public clients (none)"],
+      ["/big.json", "it is larger than 5120 bytes"],
+      ["/moved.json", "it answered HTTP 302, not 200"],
+      ["/missing.json", "it answered HTTP 404, not 200"],
+      ["/a/../client.json", "client_id must be a normalized https URL"],
+    ] as const) {
+      const page = await authorize(`${site.origin}${path}`);
+      expect(page.status, path).toBe(200);
+      const html = await page.text();
+      expect(html, path).toContain("This request cannot be authorized");
+      expect(html, path).toContain(why);
+    }
+    // Production's rules: a document on a loopback address is never fetched.
+    const asked = site.requests.length;
+    const production = await authorize(`${site.origin}/client.json`, `${base()}/mcp`);
+    expect(await production.text()).toContain("its host is refused (loopback address)");
+    expect(site.requests.length).toBe(asked);
+    // Signed out, nothing is fetched: the member signs in first.
+    const signedOut = await fetch(
+      `${base()}/oauth/authorize?client_id=${site.origin}/client.json`,
+      {
+        redirect: "manual",
+      },
+    );
+    expect(signedOut.status).toBe(307);
+    expect(site.requests.length).toBe(asked);
   });
 });
 

@@ -18,6 +18,8 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   constructor(
     readonly redirectUrl: string,
     readonly clientName: string,
+    /** Where the host publishes its client ID metadata document, when it has one. */
+    readonly clientMetadataUrl?: string,
   ) {}
 
   get clientMetadata(): OAuthClientMetadata {

@@ -5,6 +5,7 @@ import { ConsentForm } from "@/components/oauth/consent-form";
 import { requireMember } from "@/lib/console/require-member";
 import { publicOriginOf } from "@/lib/http/respond";
 import { readAuthorizationRequest, redirectWith } from "@/lib/oauth/authorization-request";
+import { isClientMetadataUrl } from "@/lib/oauth/client-metadata-document";
 import { roleAllows } from "@/lib/team/roles";
 
 export const metadata = { title: "Authorize an MCP client · Agent Settlement Service" };
@@ -27,6 +28,9 @@ export default async function Authorize({
 }) {
   const params = queryOf(await searchParams);
   const origin = publicOriginOf(await headers());
+  // Signed in first: reading a request can fetch a client's metadata document, which nobody
+  // signed out may make this server do.
+  const member = await requireMember(`/oauth/authorize?${params}`);
   const request = await readAuthorizationRequest(params, origin);
   if ("error" in request) {
     if (request.redirect) {
@@ -45,11 +49,13 @@ export default async function Authorize({
       </main>
     );
   }
-  const member = await requireMember(`/oauth/authorize?${params}`);
   return (
     <ConsentForm
       query={params.toString()}
       clientName={request.client.name}
+      clientHost={
+        isClientMetadataUrl(request.client.id) ? new URL(request.client.id).host : undefined
+      }
       redirectTo={new URL(request.redirectUri).origin}
       organization={member.organization.name}
       environment={request.environment}
