@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { type ComponentProps, type FormEvent, useState } from "react";
 import { ConsoleApiError, consoleFetch } from "../console/api";
 import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
@@ -10,23 +10,26 @@ import { Time } from "../ui/time";
 import ui from "../ui/ui.module.css";
 import styles from "./account.module.css";
 import { EmailSection } from "./email-section";
+import { OrganizationsSection } from "./organizations-section";
 import { SessionsSection } from "./sessions-section";
 
 type TTwoFactor = { enabledAt: string | null; available: boolean };
 type TSetup = { secret: string; uri: string };
 
 /**
- * The signed-in account: its email, two-factor sign-in (TOTP with recovery codes) and where it
- * is signed in.
+ * The signed-in account: its email, its organizations, two-factor sign-in (TOTP with recovery
+ * codes) and where it is signed in.
  */
 export function AccountPage({
   email,
   emailVerifiedAt,
   twoFactor,
+  organizations,
 }: {
   email: string;
   emailVerifiedAt: string | null;
   twoFactor: TTwoFactor;
+  organizations: ComponentProps<typeof OrganizationsSection>;
 }) {
   const router = useRouter();
   const [setup, setSetup] = useState<TSetup>();
@@ -81,6 +84,7 @@ export function AccountPage({
     <>
       <PageHeader title="Account" description={`Signed in as ${email}.`} />
       <EmailSection email={email} verifiedAt={emailVerifiedAt} />
+      <OrganizationsSection {...organizations} />
       <section className={`${ui.card} ${styles.section}`} aria-labelledby="two-factor">
         <h2 id="two-factor" className={styles.heading}>
           Two-factor sign-in

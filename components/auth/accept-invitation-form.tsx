@@ -13,7 +13,7 @@ export const INVITATION_TOKEN_KEY = "invitation-token";
 
 /**
  * Accepts an invitation: `create` makes a new account for the invitation's email (then signs
- * in), `join` moves the signed-in account.
+ * in), `join` adds the organization to the signed-in account's.
  */
 export function AcceptInvitationForm({
   token,

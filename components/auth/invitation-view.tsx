@@ -111,8 +111,8 @@ export function InvitationView() {
       ) : signedIn ? (
         <>
           <p className={styles.subtitle}>
-            Your account leaves {signedIn.organizationName} and joins {invitation.organizationName}:
-            an account belongs to one organization.
+            Your account joins {invitation.organizationName} and stays in{" "}
+            {signedIn.organizationName}: switch between them from the console's sidebar.
           </p>
           <AcceptInvitationForm token={token} email={invitation.email} mode="join" />
         </>

@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { consoleFetch } from "./api";
 import { consoleNav } from "./nav";
 import { NavIcon } from "./nav-icon";
+import { OrganizationSwitch } from "./organization-switch";
 import styles from "./shell.module.css";
 
 const segments = consoleNav.flatMap((section) => section.items.map((item) => item.segment));
@@ -24,7 +25,7 @@ function isActive(pathname: string, base: string, segment: string) {
   );
 }
 
-/** The organization, the console's sections and the account: the sidebar, or the drawer when narrow. */
+/** The organization (and a switch), the console's sections and the account: the sidebar, or the drawer when narrow. */
 export function SidebarContents({
   member,
   environment,
@@ -36,17 +37,7 @@ export function SidebarContents({
   const base = `/console/${environment}`;
   return (
     <>
-      <div className={styles.organization}>
-        <span className={styles.logo} aria-hidden>
-          {member.organization.name.slice(0, 1).toUpperCase()}
-        </span>
-        <div className={styles.organizationText}>
-          <span className={styles.organizationName} data-testid="organization-name">
-            {member.organization.name}
-          </span>
-          <span className={styles.plan}>{member.organization.plan} plan</span>
-        </div>
-      </div>
+      <OrganizationSwitch member={member} environment={environment} />
       <nav aria-label="Console">
         {consoleNav.map((section) => (
           <div key={section.title} className={styles.navSection}>

@@ -1,5 +1,6 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { timestampMs } from "./_columns";
+import { organizations } from "./organizations";
 import { users } from "./users";
 
 /**
@@ -73,6 +74,11 @@ export const consoleSessions = pgTable(
     /** Last console request, to within SESSION_SEEN_EVERY_MS. */
     lastSeenAt: timestampMs().notNull().defaultNow(),
     endedAt: timestampMs(),
+    /**
+     * The organization the session works in, one of the user's memberships; the oldest
+     * membership when null or no longer one (lib/users/get-console-member.ts).
+     */
+    organizationId: text().references(() => organizations.id, { onDelete: "set null" }),
   },
   (t) => [index("idx_console_sessions_on_user").on(t.userId, t.lastSeenAt)],
 );

@@ -20,6 +20,7 @@ export * from "./ledger-accounts";
 export * from "./ledger-entries";
 export * from "./ledger-transfers";
 export * from "./mandate-spend-days";
+export * from "./memberships";
 export * from "./negotiation-parties";
 export * from "./negotiation-steps";
 export * from "./negotiations";

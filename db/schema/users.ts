@@ -1,7 +1,7 @@
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { lifecycleDates, memberRoleEnum, timestampMs } from "./_columns";
-import { organizations } from "./organizations";
+import { integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { lifecycleDates, timestampMs } from "./_columns";
 
+/** An account: one person, signing in to the console; its organizations are its memberships. */
 export const users = pgTable(
   "users",
   {
@@ -9,10 +9,6 @@ export const users = pgTable(
     email: text().notNull(),
     name: text(),
     passwordHash: text(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    role: memberRoleEnum().notNull(),
     /**
      * The TOTP secret (RFC 6238), sealed (secretContexts.totpSecret); set on enrolment, in use
      * once `totpEnabledAt` is set.
@@ -25,10 +21,7 @@ export const users = pgTable(
     emailVerifiedAt: timestampMs(),
     ...lifecycleDates,
   },
-  (t) => [
-    uniqueIndex("idx_users_on_email").on(t.email),
-    index("idx_users_on_organization_id").on(t.organizationId, t.role),
-  ],
+  (t) => [uniqueIndex("idx_users_on_email").on(t.email)],
 );
 
 export type TUser = typeof users.$inferSelect;

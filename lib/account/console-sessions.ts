@@ -29,12 +29,18 @@ export async function startConsoleSession({
 }
 
 /**
- * Whether the user's session is still on (not signed out, alone or with every other); notes
- * that it was seen, at most every five minutes.
+ * The user's session when it is still on (not signed out, alone or with every other), with the
+ * organization it works in; notes that it was seen, at most every five minutes.
  */
-export async function consoleSessionIsOn(userId: string, sessionId: string): Promise<boolean> {
+export async function activeConsoleSession(
+  userId: string,
+  sessionId: string,
+): Promise<{ organizationId: string | null } | undefined> {
   const [session] = await db
-    .select({ lastSeenAt: consoleSessions.lastSeenAt })
+    .select({
+      lastSeenAt: consoleSessions.lastSeenAt,
+      organizationId: consoleSessions.organizationId,
+    })
     .from(consoleSessions)
     .where(
       and(
@@ -43,7 +49,7 @@ export async function consoleSessionIsOn(userId: string, sessionId: string): Pro
         isNull(consoleSessions.endedAt),
       ),
     );
-  if (!session) return false;
+  if (!session) return undefined;
   const now = Date.now();
   if (now - session.lastSeenAt.getTime() > SESSION_SEEN_EVERY_MS) {
     await db
@@ -56,7 +62,18 @@ export async function consoleSessionIsOn(userId: string, sessionId: string): Pro
         ),
       );
   }
-  return true;
+  return { organizationId: session.organizationId };
+}
+
+/** Makes the session work in another of the user's organizations (checked by the caller). */
+export async function switchConsoleSession(
+  executor: TExecutor,
+  { sessionId, organizationId }: { sessionId: string; organizationId: string },
+) {
+  await executor
+    .update(consoleSessions)
+    .set({ organizationId })
+    .where(eq(consoleSessions.id, sessionId));
 }
 
 /** Ends one session (its own sign-out). */

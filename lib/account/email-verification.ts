@@ -6,7 +6,7 @@ import { ApiError, invalid } from "@/lib/http/api-error";
 import { randomBase62 } from "@/lib/ids";
 import { hashSecret } from "@/lib/keys/secret";
 import { sendMail, type TMailOutcome } from "@/lib/mail/send-mail";
-import { recordAuditEntry } from "@/lib/team/record-audit-entry";
+import { recordAccountAuditEntry } from "@/lib/team/record-account-audit-entry";
 
 /** How long a verification link works. */
 const LINK_LIFETIME_MS = 24 * 60 * 60_000;
@@ -108,17 +108,7 @@ export async function verifyEmail({
       .where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt)));
     if (user.emailVerifiedAt) return { email: user.email };
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
-    await recordAuditEntry(
-      {
-        organizationId: user.organizationId,
-        actor: { id: user.id, email: user.email, role: user.role },
-        action: "account.email_verified",
-        targetId: user.id,
-        environment: null,
-        requestId,
-      },
-      tx,
-    );
+    await recordAccountAuditEntry(tx, { user, action: "account.email_verified", requestId });
     return { email: user.email };
   });
 }

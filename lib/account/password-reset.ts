@@ -6,7 +6,7 @@ import { invalid } from "@/lib/http/api-error";
 import { randomBase62 } from "@/lib/ids";
 import { hashSecret } from "@/lib/keys/secret";
 import { sendMail } from "@/lib/mail/send-mail";
-import { recordAuditEntry } from "@/lib/team/record-audit-entry";
+import { recordAccountAuditEntry } from "@/lib/team/record-account-audit-entry";
 import { hashPassword } from "@/lib/users/password";
 import { ZEmail, ZPassword } from "@/lib/users/schemas";
 import { endEveryConsoleSession } from "./console-sessions";
@@ -96,16 +96,10 @@ export async function resetPassword({
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
     await endEveryConsoleSession(tx, link.userId);
-    await recordAuditEntry(
-      {
-        organizationId: user!.organizationId,
-        actor: { id: user!.id, email: user!.email, role: user!.role },
-        action: "account.password_reset",
-        targetId: user!.id,
-        environment: null,
-        requestId,
-      },
-      tx,
-    );
+    await recordAccountAuditEntry(tx, {
+      user: user!,
+      action: "account.password_reset",
+      requestId,
+    });
   });
 }

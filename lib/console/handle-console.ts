@@ -25,6 +25,8 @@ type TParsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S
 export type TConsoleContext<S extends TSchemas> = {
   member: TSignedInMember;
   organizationId: string;
+  /** The request's id, for audit entries a handler writes itself. */
+  requestId: string;
   /** The console's public origin, for links the response carries. */
   origin: string;
   params: TParsed<S["params"]>;
@@ -83,6 +85,7 @@ export function handleConsole<S extends TSchemas>(
       const context = {
         member,
         organizationId: member.organization.id,
+        requestId,
         origin: publicOrigin(request),
         params: schemas.params?.parse(rawParams),
         query: schemas.query?.parse(query),

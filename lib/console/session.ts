@@ -1,7 +1,7 @@
 import { connection } from "next/server";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
-import { consoleSessionIsOn } from "@/lib/account/console-sessions";
+import { activeConsoleSession } from "@/lib/account/console-sessions";
 import { getConsoleMember, type TConsoleMember } from "@/lib/users/get-console-member";
 import { authOptions } from "./auth-options";
 
@@ -10,7 +10,8 @@ export type TSignedInMember = TConsoleMember & { sessionId: string };
 /**
  * The signed-in member of this request, or undefined; looked up once per request. The cookie
  * names a session row: one signed out (alone, from the Account page, everywhere, or by a
- * password reset) has ended.
+ * password reset) has ended. The row also says which of the member's organizations the
+ * console works in.
  */
 export const consoleMember = cache(async (): Promise<TSignedInMember | undefined> => {
   // Per request, never at build time: the session lives in the request's cookie.
@@ -18,9 +19,8 @@ export const consoleMember = cache(async (): Promise<TSignedInMember | undefined
   const session = await getServerSession(await authOptions());
   const user = session?.user as { id?: string; sessionId?: string } | undefined;
   if (!user?.id || !user.sessionId) return undefined;
-  const [member, on] = await Promise.all([
-    getConsoleMember(user.id),
-    consoleSessionIsOn(user.id, user.sessionId),
-  ]);
-  return member && on ? { ...member, sessionId: user.sessionId } : undefined;
+  const active = await activeConsoleSession(user.id, user.sessionId);
+  if (!active) return undefined;
+  const member = await getConsoleMember(user.id, active.organizationId);
+  return member ? { ...member, sessionId: user.sessionId } : undefined;
 });

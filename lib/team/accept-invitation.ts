@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { db, type TExecutor } from "@/db/client";
-import { invitations, type TInvitationRow, users } from "@/db/schema";
+import { invitations, memberships, type TInvitationRow, users } from "@/db/schema";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { hashSecret } from "@/lib/keys/secret";
 import { hashPassword } from "@/lib/users/password";
 import { invitationState, refusals } from "./invitation-state";
-import { keepAnOwner } from "./keep-an-owner";
 import { recordAuditEntry } from "./record-audit-entry";
 
 type TNewAccount = { name: string; password: string };
@@ -15,7 +14,7 @@ type TNewAccount = { name: string; password: string };
  * Joins the invitation's organization with its role, once: the invitation row is locked, so a
  * link used twice at once admits one account. With `account`, a new account is created for the
  * invitation's email; without, the signed-in account (whose email must be the invitation's)
- * moves from its organization, which must keep an owner.
+ * joins it too, keeping its other organizations.
  */
 export async function acceptInvitation({
   token,
@@ -44,7 +43,7 @@ export async function acceptInvitation({
     const userId =
       account && passwordHash
         ? await createMember(tx, invitation, { name: account.name, passwordHash })
-        : await moveSignedInAccount(tx, invitation, signedInUserId);
+        : await joinWithSignedInAccount(tx, invitation, signedInUserId);
     const now = new Date();
     await tx
       .update(invitations)
@@ -82,18 +81,16 @@ async function createMember(
     );
   }
   const userId = newId("user");
-  await tx.insert(users).values({
-    id: userId,
-    email: invitation.email,
-    name,
-    passwordHash,
+  await tx.insert(users).values({ id: userId, email: invitation.email, name, passwordHash });
+  await tx.insert(memberships).values({
+    userId,
     organizationId: invitation.organizationId,
     role: invitation.role,
   });
   return userId;
 }
 
-async function moveSignedInAccount(
+async function joinWithSignedInAccount(
   tx: TExecutor,
   invitation: TInvitationRow,
   signedInUserId: string | undefined,
@@ -113,22 +110,11 @@ async function moveSignedInAccount(
       message: `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`,
     });
   }
-  if (user.organizationId === invitation.organizationId) {
-    throw conflict("You are already a member of this organization.", "token");
-  }
-  await keepAnOwner(tx, {
-    organizationId: user.organizationId,
-    userId: user.id,
-    refusal:
-      "You are the last owner of your current organization: make another member an owner there first.",
-  });
-  await tx
-    .update(users)
-    .set({
-      organizationId: invitation.organizationId,
-      role: invitation.role,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id));
+  const [joined] = await tx
+    .insert(memberships)
+    .values({ userId: user.id, organizationId: invitation.organizationId, role: invitation.role })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  if (!joined) throw conflict("You are already a member of this organization.", "token");
   return user.id;
 }

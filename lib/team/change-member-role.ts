@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { users } from "@/db/schema";
+import { memberships } from "@/db/schema";
 import { getMemberForUpdateOrThrow } from "./get-member";
 import { keepAnOwner } from "./keep-an-owner";
 import { presentMember } from "./present-member";
@@ -20,11 +20,10 @@ export async function changeMemberRole({
     if (role !== "owner") await keepAnOwner(tx, { organizationId, userId });
     const member = await getMemberForUpdateOrThrow({ organizationId, userId }, tx);
     if (member.role === role) return presentMember(member);
-    const [changed] = await tx
-      .update(users)
+    await tx
+      .update(memberships)
       .set({ role, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return presentMember(changed!);
+      .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+    return presentMember({ ...member, role });
   });
 }

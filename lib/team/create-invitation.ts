@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { invitations, users } from "@/db/schema";
+import { invitations, memberships, users } from "@/db/schema";
 import { ApiError, conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { generateInvitationToken } from "./invitation-token";
@@ -36,7 +36,8 @@ export async function createInvitation({
   const [member] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email), eq(users.organizationId, organizationId)));
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(and(eq(users.email, email), eq(memberships.organizationId, organizationId)));
   if (member) throw conflict(`${email} is already a member of this organization.`, "email");
   const { token, hash } = generateInvitationToken();
   const [row] = await db

@@ -1,12 +1,12 @@
-import type { TUser } from "@/db/schema";
+import type { TMemberRow } from "./get-member";
 import type { TMember } from "./schemas";
 
-export function presentMember(user: TUser): TMember {
+export function presentMember(member: TMemberRow): TMember {
   return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    joinedAt: user.createdAt.toISOString(),
+    id: member.id,
+    email: member.email,
+    name: member.name,
+    role: member.role,
+    joinedAt: member.joinedAt.toISOString(),
   };
 }

@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { users } from "@/db/schema";
+import { endMembership } from "./end-membership";
 import { getMemberForUpdateOrThrow } from "./get-member";
 import { keepAnOwner } from "./keep-an-owner";
 import { presentMember } from "./present-member";
 
 /**
- * Removes a member. An account belongs to one organization, so this deletes the account; its
- * sessions stop working on their next request. Removing the last owner is a 409.
+ * Removes a member from the organization; their sessions stop working in it on their next
+ * request, and an account in no other organization is deleted. Removing the last owner is a
+ * 409.
  */
 export async function removeMember({
   organizationId,
@@ -19,7 +19,7 @@ export async function removeMember({
   return db.transaction(async (tx) => {
     await keepAnOwner(tx, { organizationId, userId });
     const member = await getMemberForUpdateOrThrow({ organizationId, userId }, tx);
-    await tx.delete(users).where(eq(users.id, userId));
+    await endMembership(tx, { organizationId, userId });
     return { ...presentMember(member), deleted: true as const };
   });
 }

@@ -1,6 +1,6 @@
-import type { TUser } from "@/db/schema";
+import type { TMembershipRow } from "@/db/schema";
 
-export type TMemberRole = TUser["role"];
+export type TMemberRole = TMembershipRow["role"];
 
 /** The roles, each allowed everything the ones after it are. */
 export const memberRoles = [

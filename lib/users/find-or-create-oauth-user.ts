@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { users } from "@/db/schema";
+import { memberships, users } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { createOrganization } from "@/lib/orgs/create-organization";
 
@@ -29,13 +29,8 @@ export async function findOrCreateOAuthUser({
       tx,
     );
     const userId = newId("user");
-    await tx.insert(users).values({
-      id: userId,
-      email: normalized,
-      name,
-      organizationId: organization.id,
-      role: "owner",
-    });
+    await tx.insert(users).values({ id: userId, email: normalized, name });
+    await tx.insert(memberships).values({ userId, organizationId: organization.id, role: "owner" });
     return { userId };
   });
 }

@@ -10,12 +10,16 @@ export const ZPassword = z
   .min(10, "use at least 10 characters")
   .max(200, "use at most 200 characters");
 
+const ZOrganizationName = z.string().trim().min(1, "name your organization").max(200);
+
 export const ZSignUpBody = z.strictObject({
   name: z.string().trim().min(1, "enter your name").max(200),
   email: ZEmail,
   password: ZPassword,
-  organizationName: z.string().trim().min(1, "name your organization").max(200),
+  organizationName: ZOrganizationName,
 });
+
+export const ZCreateOrganizationBody = z.strictObject({ name: ZOrganizationName });
 
 export const ZSignInCredentials = z.object({
   email: ZEmail,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { users } from "@/db/schema";
+import { memberships, users } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { createOrganization } from "@/lib/orgs/create-organization";
@@ -8,7 +8,8 @@ import { hashPassword } from "./password";
 import type { TSignUpBody } from "./schemas";
 
 /**
- * Creates an organization on the free plan and its first user, together or not at all.
+ * Creates an organization on the free plan and its first user, its owner, together or not
+ * at all.
  * Two simultaneous sign-ups with one email both pass the check; the unique index stops the
  * second, which the request pipeline reports as a 409 too.
  */
@@ -25,10 +26,11 @@ export async function signUp(input: TSignUpBody) {
         email: input.email,
         name: input.name,
         passwordHash,
-        organizationId: organization.id,
-        role: "owner",
       })
       .returning();
+    await tx
+      .insert(memberships)
+      .values({ userId: user!.id, organizationId: organization.id, role: "owner" });
     return { user: user!, organization };
   });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { users } from "@/db/schema";
+import { memberships, users } from "@/db/schema";
 import { randomClientAddress } from "../support/api";
 import { attemptSignIn, signUpAccount } from "../support/console-session";
 import { expectError } from "../support/expect-error";
@@ -30,8 +30,9 @@ async function signedUp() {
 afterAll(async () => {
   if (emails.length === 0) return;
   const members = await db
-    .select({ organizationId: users.organizationId })
+    .select({ organizationId: memberships.organizationId })
     .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
     .where(inArray(users.email, emails));
   for (const { organizationId } of members) {
     await removeOrganization(organizationId);

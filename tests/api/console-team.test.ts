@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { auditEntries, invitations, users } from "@/db/schema";
+import { auditEntries, invitations, memberships, users } from "@/db/schema";
 import { hashSecret } from "@/lib/keys/secret";
 import { call, eventually, randomClientAddress } from "../support/api";
 import {
@@ -67,8 +67,11 @@ async function joined(owner: TMember, role: string): Promise<TInvited> {
 const ownerIdOf = async (member: TMember) => {
   const [row] = await db
     .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.organizationId, member.organizationId));
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, member.organizationId))
+    .orderBy(memberships.createdAt)
+    .limit(1);
   return row!;
 };
 
@@ -236,28 +239,48 @@ describe("invitations", () => {
     }
   });
 
-  test("an existing account joins only as the invited email, and not as a last owner", async () => {
+  test("an existing account joins only as the invited email, and keeps its own organization", async () => {
     const other = await signedUpMember({ verifiedEmail: true });
     const otherOwner = await ownerIdOf(other);
-    const forOther = await invite(owner, "developer", otherOwner.email);
-    const lastOwner = await accept({ token: tokenOf(forOther.url) }, other.cookie);
-    expect(expectError(lastOwner, 409, "conflict").message).toMatch(/last owner/);
-    const [still] = await db.select().from(users).where(eq(users.id, otherOwner.id));
-    expect(still!.organizationId).toBe(other.organizationId);
-
     const forSomeoneElse = await invite(owner, "developer");
     const wrongAccount = await accept({ token: tokenOf(forSomeoneElse.url) }, other.cookie);
     expect(expectError(wrongAccount, 403, "forbidden").message).toContain(forSomeoneElse.email);
 
-    // With a second owner in its organization, the account may leave it.
-    const second = await joined(other, "owner");
-    const moved = await accept({ token: tokenOf(forOther.url) }, other.cookie);
-    expect(moved.status).toBe(200);
-    const [after] = await db.select().from(users).where(eq(users.id, otherOwner.id));
-    expect(after).toMatchObject({ organizationId: owner.organizationId, role: "developer" });
-    const members = await call("GET", "/api/console/team/members", as(second));
-    expect(members.body.data.map((member: { id: string }) => member.id)).toEqual([second.userId]);
+    // The last owner of its organization joins another and stays that organization's owner.
+    const forOther = await invite(owner, "developer", otherOwner.email);
+    const joinedToo = await accept({ token: tokenOf(forOther.url) }, other.cookie);
+    expect(joinedToo.status).toBe(200);
+    expect(joinedToo.body).toMatchObject({
+      organizationId: owner.organizationId,
+      role: "developer",
+    });
+    const held = await db
+      .select({ organizationId: memberships.organizationId, role: memberships.role })
+      .from(memberships)
+      .where(eq(memberships.userId, otherOwner.id))
+      .orderBy(memberships.createdAt);
+    expect(held).toEqual([
+      { organizationId: other.organizationId, role: "owner" },
+      { organizationId: owner.organizationId, role: "developer" },
+    ]);
+    // Accepting moved this session into the organization it joined.
+    const team = await call("GET", "/api/console/team/members", as(other));
+    expect(team.body.data).toContainEqual(
+      expect.objectContaining({ id: otherOwner.id, role: "developer" }),
+    );
+    // A second invitation for a member is refused when it is made.
+    const again = await call("POST", "/api/console/team/invitations", {
+      ...as(owner),
+      body: { email: otherOwner.email, role: "viewer" },
+    });
+    expectError(again, 409, "conflict");
     await removeOrganization(other.organizationId);
+    const [kept] = await db.select().from(users).where(eq(users.id, otherOwner.id));
+    expect(kept, "an account in another organization outlives its first").toBeDefined();
+    const removed = await call("DELETE", `/api/console/team/members/${otherOwner.id}`, as(owner));
+    expect(removed.status).toBe(200);
+    const [gone] = await db.select().from(users).where(eq(users.id, otherOwner.id));
+    expect(gone, "an account in no organization is deleted").toBeUndefined();
   });
 
   test("bad invitations are 400s naming the field and write nothing", async () => {
@@ -306,6 +329,9 @@ const readOnlyPosts = new Set([
 // email-verification.test.ts).
 const ownAccountPosts = new Set([
   "POST /api/console/account/email-verification",
+  "POST /api/console/account/organizations",
+  "POST /api/console/account/organizations/[id]/leave",
+  "POST /api/console/account/organizations/[id]/switch",
   "POST /api/console/account/sessions/[id]/sign-out",
   "POST /api/console/account/sign-out-everywhere",
   "POST /api/console/account/two-factor",
@@ -487,8 +513,8 @@ describe("the last owner", () => {
     expect(won!.status).toBe(200);
     expect([403, 409]).toContain(lost!.status);
     const owners = await db.$count(
-      users,
-      and(eq(users.organizationId, team.organizationId), eq(users.role, "owner")),
+      memberships,
+      and(eq(memberships.organizationId, team.organizationId), eq(memberships.role, "owner")),
     );
     expect(owners).toBe(1);
     await removeOrganization(team.organizationId);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { apiKeys, organizations, users } from "@/db/schema";
+import { apiKeys, memberships, organizations, users } from "@/db/schema";
 import { call } from "../support/api";
 import {
   consoleOrigin,
@@ -38,7 +38,12 @@ describe("sign-up", () => {
     expect(body.user.email).toBe(account.email.toLowerCase());
     expect(body.organization).toMatchObject({ name: account.organizationName, plan: "free" });
     const [user] = await db.select().from(users).where(eq(users.id, body.user.id));
-    expect(user!.organizationId).toBe(body.organization.id);
+    expect(
+      await db
+        .select({ organizationId: memberships.organizationId, role: memberships.role })
+        .from(memberships)
+        .where(eq(memberships.userId, user!.id)),
+    ).toEqual([{ organizationId: body.organization.id, role: "owner" }]);
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user!.passwordHash).not.toContain(account.password);
     await removeOrganization(body.organization.id);

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { apiKeys, users } from "@/db/schema";
+import { apiKeys, memberships } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
 import { randomClientAddress } from "../support/api";
 import { consoleCall, removeMembers } from "../support/console-calls";
@@ -486,9 +486,9 @@ describe("refusals", () => {
     expect(denied.searchParams.get("error")).toBe("access_denied");
     expect(denied.searchParams.get("code")).toBeNull();
     await db
-      .update(users)
+      .update(memberships)
       .set({ role: "viewer" })
-      .where(eq(users.organizationId, member.organizationId));
+      .where(eq(memberships.organizationId, member.organizationId));
     try {
       const refused = await consoleCall(member, "POST", "/api/console/oauth/allow", {
         query: authorizeUrl().search.slice(1),
@@ -496,9 +496,9 @@ describe("refusals", () => {
       expect(refused.status).toBe(403);
     } finally {
       await db
-        .update(users)
+        .update(memberships)
         .set({ role: "owner" })
-        .where(eq(users.organizationId, member.organizationId));
+        .where(eq(memberships.organizationId, member.organizationId));
     }
   });
 

@@ -159,8 +159,10 @@ describe.skipIf(embedded)("retention", { tags: ["own-server-processes"] }, () =>
       await tx.unsafe(`insert into mandate_spend_days (organization_id, environment, agent_id, currency, day, spent)
         values ('${tenant.organizationId}', 'sandbox', '${payer}', 'USD', (${days(60)})::date, 1000)`);
       // A member's console sessions (one ended, one long unseen) and mailed links long expired.
-      await tx.unsafe(`insert into users (id, email, organization_id, role)
-        values ('usr-retention', 'retention-${tenant.organizationId}@example.test', '${tenant.organizationId}', 'owner')`);
+      await tx.unsafe(`insert into users (id, email)
+        values ('usr-retention', 'retention-${tenant.organizationId}@example.test')`);
+      await tx.unsafe(`insert into memberships (user_id, organization_id, role)
+        values ('usr-retention', '${tenant.organizationId}', 'owner')`);
       await tx.unsafe(`insert into console_sessions (id, user_id, created_at, last_seen_at, ended_at) values
         ('sess-ended-31d', 'usr-retention', ${days(40)}, ${days(35)}, ${days(31)}),
         ('sess-unseen-31d', 'usr-retention', ${days(40)}, ${days(31)}, null)`);

@@ -18,7 +18,8 @@ const tenantTables = (Object.values(schema) as unknown[]).filter(
  * times, usage counters and request logs are left out: every authenticated request records
  * them, and that is not a write of the operation under test. So are the leaves the seal gives
  * agent key entries (the seal writes them in the background after a key is added or revoked),
- * and when an endpoint's failures were last mailed (written by deliveries in the background).
+ * when an endpoint's failures were last mailed (written by deliveries in the background), and
+ * when a console session was last seen.
  */
 export async function tenantRows(organizationId: string) {
   const snapshot: Record<string, unknown[]> = {};
@@ -31,6 +32,7 @@ export async function tenantRows(organizationId: string) {
           addedLogIndex: _addedLogIndex,
           revokedLogIndex: _revokedLogIndex,
           failureAlertedAt: _failureAlertedAt,
+          lastSeenAt: _lastSeenAt,
           ...row
         }) => row,
       )

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, ne, notExists } from "drizzle-orm";
 import { db } from "@/db/client";
-import { organizations } from "@/db/schema";
+import { memberships, organizations, users } from "@/db/schema";
 import { allScopes, type TScope } from "@/lib/auth/scopes";
 import type { TEnvironment } from "@/lib/environment";
 import { randomBase62 } from "@/lib/ids";
@@ -45,14 +45,38 @@ export async function seedTenant(
 }
 
 /**
- * Deletes an organization and, by cascade, every row of it. The server's background work may
- * still be writing some of those rows (a seal, a delivery): a delete that deadlocks with it is
- * tried again.
+ * Deletes an organization and, by cascade, every row of it, with the accounts that belong to
+ * no other organization. The server's background work may still be writing some of those rows
+ * (a seal, a delivery): a delete that deadlocks with it is tried again.
  */
 export async function removeOrganization(organizationId: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.delete(organizations).where(eq(organizations.id, organizationId));
+      await db.transaction(async (tx) => {
+        await tx.delete(users).where(
+          and(
+            inArray(
+              users.id,
+              tx
+                .select({ id: memberships.userId })
+                .from(memberships)
+                .where(eq(memberships.organizationId, organizationId)),
+            ),
+            notExists(
+              tx
+                .select({ id: memberships.userId })
+                .from(memberships)
+                .where(
+                  and(
+                    eq(memberships.userId, users.id),
+                    ne(memberships.organizationId, organizationId),
+                  ),
+                ),
+            ),
+          ),
+        );
+        await tx.delete(organizations).where(eq(organizations.id, organizationId));
+      });
       return;
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code;

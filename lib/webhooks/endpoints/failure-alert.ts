@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import { config } from "@/config";
 import { configuredOrigin } from "@/config/public-origin";
 import { db, type TExecutor } from "@/db/client";
-import { organizations, users, webhookAttempts, webhookEndpoints } from "@/db/schema";
+import { memberships, organizations, users, webhookAttempts, webhookEndpoints } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { sendMail } from "@/lib/mail/send-mail";
 import { endpointFailing } from "./jobs";
@@ -77,11 +77,12 @@ export async function mailFailingEndpoint({
   if (!endpoint) return { mailed: 0 };
   const recipients = await db
     .select({ email: users.email })
-    .from(users)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(
       and(
-        eq(users.organizationId, endpoint.organizationId),
-        inArray(users.role, ["owner", "developer"]),
+        eq(memberships.organizationId, endpoint.organizationId),
+        inArray(memberships.role, ["owner", "developer"]),
       ),
     );
   if (recipients.length === 0) return { mailed: 0 };

@@ -1,4 +1,6 @@
 import { after } from "next/server";
+import { db } from "@/db/client";
+import { switchConsoleSession } from "@/lib/account/console-sessions";
 import { mailVerificationLink } from "@/lib/account/email-verification";
 import { pagePost } from "@/lib/console/page-post";
 import { consoleMember } from "@/lib/console/session";
@@ -26,6 +28,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         signedInUserId: signedIn?.user.id,
         requestId,
       });
+      // The signed-in account works in the organization it joined from now on.
+      if (signedIn) {
+        await switchConsoleSession(db, {
+          sessionId: signedIn.sessionId,
+          organizationId: accepted.organizationId,
+        });
+      }
       // A new account verifies its email like one that signed up: the invitation's link may
       // have reached someone other than the invitee (its inviter sees it too).
       if (body.account) {

@@ -12,6 +12,11 @@ export default async function Account({ params }: { params: Promise<{ environmen
       email={member.user.email}
       emailVerifiedAt={member.user.emailVerifiedAt?.toISOString() ?? null}
       twoFactor={await twoFactorStatus(member.user.id)}
+      organizations={{
+        organizations: member.organizations,
+        currentId: member.organization.id,
+        environment,
+      }}
     />
   );
 }
