@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { db } from "@/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { toApiError } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/read-body";
@@ -7,6 +8,7 @@ import { assertStorableText } from "@/lib/http/storable-text";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/observability/logger";
 import type { TRouteHandler } from "@/lib/pipeline/handle";
+import { recordAccountAuditEntry } from "@/lib/team/record-account-audit-entry";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import { roleAllows, rolesAllowing, type TMemberRole } from "@/lib/team/roles";
 
@@ -108,7 +110,8 @@ export function handleConsole<S extends TSchemas>(
 }
 
 /**
- * Written after the change succeeded. A failure to write is logged, not answered: the change is
+ * Written after the change succeeded: an account's own change (`account.*`) in each of its
+ * organizations, any other in the session's. A failure to write is logged, not answered: the change is
  * made, and reporting it as failed would invite a retry that makes it twice.
  */
 async function audit({
@@ -142,7 +145,15 @@ async function audit({
     targetId: auditTargetId(rawParams, result),
     environment: auditEnvironment(context.query, context.body) ?? resultEnvironment(result),
   };
-  await recordAuditEntry(entry).catch((error: unknown) =>
+  const written = entry.action.startsWith("account.")
+    ? recordAccountAuditEntry(db, {
+        user: member.user,
+        action: entry.action,
+        targetId: entry.targetId,
+        requestId,
+      })
+    : recordAuditEntry(entry);
+  await written.catch((error: unknown) =>
     log.error({ err: error, ...entry }, "console audit entry not written"),
   );
 }

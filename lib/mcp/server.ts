@@ -42,10 +42,15 @@ const allTools = (): TTool[] => {
 
 /**
  * An MCP server whose every tool and resource calls the API through `api`, offering the tools
- * of `selection` (a tool it does not offer is unknown).
+ * of `selection` (a tool it does not offer is unknown), and `localTools` that only the process
+ * running it can serve (the stdio server's x402 payments, with the agent's own key).
  */
-export function createMcpServer(api: TApiClient, selection: TToolSelection): Server {
-  const offered = allTools().filter(offers(selection));
+export function createMcpServer(
+  api: TApiClient,
+  selection: TToolSelection,
+  localTools: TTool[] = [],
+): Server {
+  const offered = [...allTools(), ...localTools].filter(offers(selection));
   const prompts = offeredPrompts(new Set(offered.map((tool) => tool.name)));
   const server = new Server(
     { name: "agent-settlement-service", version: "1.0.0" },

@@ -4,17 +4,24 @@ import { memberships } from "@/db/schema";
 import { recordAuditEntry } from "./record-audit-entry";
 
 /**
- * Records a change the account made to itself outside any organization's console (its email
- * verified, its password reset by mail) in the audit log of every organization it belongs to,
- * with its role there.
+ * Records a change an account made to itself (`account.*`: its email verified, its password
+ * reset, two-factor sign-in, its sessions) in the audit log of every organization it belongs
+ * to, with its role there: each of them is trusting the account. The target is the account
+ * unless named.
  */
 export async function recordAccountAuditEntry(
   tx: TExecutor,
   {
     user,
     action,
+    targetId = user.id,
     requestId,
-  }: { user: { id: string; email: string }; action: string; requestId: string },
+  }: {
+    user: { id: string; email: string };
+    action: string;
+    targetId?: string | null;
+    requestId: string;
+  },
 ) {
   const joined = await tx
     .select({ organizationId: memberships.organizationId, role: memberships.role })
@@ -26,7 +33,7 @@ export async function recordAccountAuditEntry(
         organizationId,
         actor: { id: user.id, email: user.email, role },
         action,
-        targetId: user.id,
+        targetId,
         environment: null,
         requestId,
       },

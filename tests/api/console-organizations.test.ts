@@ -73,6 +73,27 @@ describe("an account in several organizations", () => {
       "keys.create",
       "organization.create",
     ]);
+    // A change of the account itself is in each of its organizations' logs, whichever it works in.
+    const mailed = await consoleCall(
+      ada.second,
+      "POST",
+      "/api/console/account/email-verification",
+      {},
+    );
+    expect(mailed.status).toBe(200);
+    for (const organizationId of [ada.organizationId, side]) {
+      const entries = await db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.organizationId, organizationId));
+      expect(entries).toContainEqual(
+        expect.objectContaining({
+          action: "account.email_verification.mail",
+          actorUserId: ada.user.id,
+          actorRole: "owner",
+        }),
+      );
+    }
 
     const back = await consoleCall(
       ada.first,
@@ -149,13 +170,11 @@ describe("an account in several organizations", () => {
     expect(expectError(lastOwner, 409, "conflict").message).toMatch(/last owner/);
 
     // With a second owner there, Ada may leave it; her session there moves to her other one.
-    await db
-      .insert(memberships)
-      .values({
-        userId: (await account()).user.id,
-        organizationId: ada.organizationId,
-        role: "owner",
-      });
+    await db.insert(memberships).values({
+      userId: (await account()).user.id,
+      organizationId: ada.organizationId,
+      role: "owner",
+    });
     const left = await consoleCall(
       ada.second,
       "POST",
