@@ -68,6 +68,17 @@ type TPayer = {
   environment: TEnvironment;
 };
 
+/** The facilitator's settle answer the resource passed on, or null when it sent none readable. */
+function settleAnswerOf(header: string | null) {
+  if (!header) return null;
+  try {
+    return ZX402SettleResponse.nullable().catch(null).parse(decodePaymentResponseHeader(header));
+  } catch {
+    // Not base64 JSON at all.
+    return null;
+  }
+}
+
 async function pay(
   args: z.infer<typeof ZPayInput>,
   payer: TPayer,
@@ -100,6 +111,11 @@ async function pay(
       },
     ],
   });
+  // Once a payment is signed, the merchant may settle it even if its answer never arrives.
+  let signed = false;
+  client.onAfterPaymentCreation(async () => {
+    signed = true;
+  });
   let response: Response;
   try {
     response = await wrapFetchWithPayment(fetch, client)(args.url, {
@@ -110,17 +126,21 @@ async function pay(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    const failure = error instanceof Error ? error.message : String(error);
+    if (signed) {
+      return toolError(
+        "payment_unconfirmed",
+        `A payment was signed and sent, but the request failed (${failure}): it may have settled. List the agent's settlements before paying again.`,
+      );
+    }
     // The library refuses before signing when no offered payment fits (network, cap).
     const why =
       askedAbove.length > 0
         ? `the resource asks ${askedAbove.join(" or ")} (minor units), beyond maxAmount ${args.maxAmount.value} ${args.maxAmount.currency}`
-        : error instanceof Error
-          ? error.message
-          : String(error);
+        : failure;
     return toolError("payment_refused", `Nothing was paid: ${why}.`);
   }
-  const header = response.headers.get("PAYMENT-RESPONSE");
-  const payment = header ? ZX402SettleResponse.parse(decodePaymentResponseHeader(header)) : null;
+  const payment = settleAnswerOf(response.headers.get("PAYMENT-RESPONSE"));
   const receiptId = payment?.extra?.receiptId;
   const receipt = receiptId
     ? await api({ method: "GET", path: `/receipts/${encodeURIComponent(receiptId)}` })

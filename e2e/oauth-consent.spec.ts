@@ -57,3 +57,46 @@ test("the official MCP client signs in with OAuth: the member consents in the co
   await page.goto("/console/sandbox/keys");
   await expect(page.getByRole("cell", { name: "MCP: Desk host" })).toBeVisible();
 });
+
+test("a member of two organizations picks the one the client acts for on the consent screen", async ({
+  page,
+  baseURL,
+}) => {
+  const account = newAccount("Picker");
+  await new SignUpPage(page).signUp(account);
+  const listed = await page.request.get("/api/console/account/organizations");
+  const [first] = (await listed.json()).data as { id: string }[];
+  const made = await page.request.post("/api/console/account/organizations", {
+    headers: { origin: baseURL! },
+    data: { name: "Client's home" },
+  });
+  expect(made.status()).toBe(201);
+  // The session now works in the new organization; the client should act for the first one.
+  const provider = new MemoryOAuthProvider(REDIRECT, "Picky host");
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseURL}/sandbox/mcp`), {
+    authProvider: provider,
+    requestInit: {
+      headers: { "x-forwarded-for": `2001:db8:7::${randomBytes(2).toString("hex")}` },
+    },
+  });
+  const client = new Client({ name: "picky-host", version: "1.0.0" });
+  await client.connect(transport);
+  await expect(client.callTool({ name: "get_me", arguments: {} })).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
+  await page.goto(provider.opened!.toString());
+  await expect(page.getByText("It asks to act for Client's home")).toBeVisible();
+  await page
+    .getByLabel("For the organization")
+    .selectOption({ label: `${account.organization} (owner)` });
+  await expect(page.getByText(`It asks to act for ${account.organization}`)).toBeVisible();
+  await expect(page.getByLabel("For the organization")).toHaveValue(first!.id);
+
+  await page.route(`${REDIRECT}**`, (route) => route.fulfill({ body: "You can close this tab." }));
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(/127\.0\.0\.1:33419\/callback\?/);
+  await transport.finishAuth(new URL(page.url()).searchParams.get("code")!);
+  const me = await client.callTool({ name: "get_me", arguments: {} });
+  expect(me.structuredContent).toMatchObject({ organizationId: first!.id, environment: "sandbox" });
+  await client.close();
+});

@@ -6,6 +6,7 @@ import type { TConsoleOrganization } from "@/lib/users/get-console-member";
 import { ActionDialog } from "../console/action-dialog";
 import { ConsoleApiError, consoleFetch } from "../console/api";
 import { NewOrganizationDialog } from "../console/new-organization-dialog";
+import { switchOrganization } from "../console/switch-organization";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
@@ -33,14 +34,10 @@ export function OrganizationsSection({
   const here = `/console/${environment}/account`;
   const only = organizations.length === 1;
 
-  async function switchTo(id: string) {
+  async function switchTo(organizationId: string) {
     setError(undefined);
     try {
-      await consoleFetch(`/api/console/account/organizations/${encodeURIComponent(id)}/switch`, {
-        method: "POST",
-        body: {},
-      });
-      window.location.assign(here);
+      await switchOrganization(organizationId, here);
     } catch (failure) {
       setError(
         failure instanceof ConsoleApiError ? failure.message : "The console did not answer.",

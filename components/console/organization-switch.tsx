@@ -4,10 +4,11 @@ import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
-import { ConsoleApiError, consoleFetch } from "./api";
+import { ConsoleApiError } from "./api";
 import { NewOrganizationDialog } from "./new-organization-dialog";
 import { sectionPathIn } from "./section-path";
 import styles from "./shell.module.css";
+import { switchOrganization } from "./switch-organization";
 
 /**
  * The organization the console works in, and a disclosure listing the account's other ones to
@@ -32,11 +33,7 @@ export function OrganizationSwitch({
   async function switchTo(organizationId: string) {
     setError(undefined);
     try {
-      await consoleFetch(
-        `/api/console/account/organizations/${encodeURIComponent(organizationId)}/switch`,
-        { method: "POST", body: {} },
-      );
-      window.location.assign(landing);
+      await switchOrganization(organizationId, landing);
     } catch (failure) {
       setError(
         failure instanceof ConsoleApiError ? failure.message : "The console did not answer.",

@@ -1,13 +1,18 @@
 "use client";
 
 import { useState } from "react";
+import type { TConsoleOrganization } from "@/lib/users/get-console-member";
 import styles from "../auth/auth.module.css";
 import { ConsoleApiError, consoleFetch } from "../console/api";
+import { switchOrganization } from "../console/switch-organization";
 import { Button } from "../ui/button";
+import ui from "../ui/ui.module.css";
 
 /**
- * The member's answer to an MCP client's request: allowing issues the client a key of this
- * organization in that environment with those scopes (revocable on the keys page).
+ * The member's answer to an MCP client's request: allowing issues the client a key of the
+ * organization the console works in, in that environment with those scopes (revocable on the
+ * keys page). A member of several organizations picks one here: the session switches to it and
+ * the screen shows the request again, for that organization.
  */
 export function ConsentForm({
   query,
@@ -15,6 +20,7 @@ export function ConsentForm({
   clientHost,
   redirectTo,
   organization,
+  organizations,
   environment,
   scopes,
   canGrant,
@@ -24,7 +30,9 @@ export function ConsentForm({
   /** The host of the client's metadata document, for a client that has one. */
   clientHost: string | undefined;
   redirectTo: string;
-  organization: string;
+  organization: { id: string; name: string };
+  /** Every organization of the member's account. */
+  organizations: TConsoleOrganization[];
   environment: string;
   scopes: string[];
   canGrant: boolean;
@@ -47,6 +55,17 @@ export function ConsentForm({
     }
   }
 
+  async function choose(organizationId: string) {
+    setPending(true);
+    setFailure(undefined);
+    try {
+      await switchOrganization(organizationId, window.location.href);
+    } catch (error) {
+      setFailure(error instanceof ConsoleApiError ? error.message : "The console did not answer.");
+      setPending(false);
+    }
+  }
+
   return (
     <main className={styles.card}>
       <h1 className={styles.title}>Allow {clientName}?</h1>
@@ -56,9 +75,26 @@ export function ConsentForm({
         </p>
       ) : null}
       <p className={styles.subtitle}>
-        It asks to act for <strong>{organization}</strong> in <strong>{environment}</strong> through
-        the MCP server, and will be sent back to <code>{redirectTo}</code>.
+        It asks to act for <strong>{organization.name}</strong> in <strong>{environment}</strong>{" "}
+        through the MCP server, and will be sent back to <code>{redirectTo}</code>.
       </p>
+      {organizations.length > 1 ? (
+        <label className={ui.field}>
+          <span className={ui.label}>For the organization</span>
+          <select
+            className={ui.input}
+            value={organization.id}
+            disabled={pending}
+            onChange={(event) => choose(event.target.value)}
+          >
+            {organizations.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name} ({option.role})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <p className={styles.subtitle}>With these scopes:</p>
       <ul data-testid="consent-scopes">
         {scopes.map((scope) => (
@@ -72,7 +108,7 @@ export function ConsentForm({
       </p>
       {canGrant ? null : (
         <p className={styles.subtitle} role="alert">
-          Only a developer or an owner of {organization} can allow this.
+          Only a developer or an owner of {organization.name} can allow this.
         </p>
       )}
       {failure ? (

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
 import { emailVerifications, users } from "@/db/schema";
@@ -7,11 +7,10 @@ import { randomBase62 } from "@/lib/ids";
 import { hashSecret } from "@/lib/keys/secret";
 import { sendMail, type TMailOutcome } from "@/lib/mail/send-mail";
 import { recordAccountAuditEntry } from "@/lib/team/record-account-audit-entry";
+import { LINKS_PER_HOUR, mayMailLink } from "./mailed-links";
 
 /** How long a verification link works. */
 const LINK_LIFETIME_MS = 24 * 60 * 60_000;
-/** Links one account may be sent per hour. */
-const LINKS_PER_HOUR = 3;
 
 export const ZEmailVerificationBody = z.strictObject({ token: z.string().min(1).max(200) });
 
@@ -28,20 +27,11 @@ export async function mailVerificationLink({
   origin: string;
 }): Promise<TMailOutcome | "verified" | "limited"> {
   const token = randomBase62(43);
-  // Under the user's row lock, so that requests at once cannot pass the hourly count together.
+  // Under the user's row lock, for the hourly count.
   const user = await db.transaction(async (tx) => {
     const [found] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!found || found.emailVerifiedAt) return "verified" as const;
-    const [recent] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(emailVerifications)
-      .where(
-        and(
-          eq(emailVerifications.userId, found.id),
-          gt(emailVerifications.createdAt, new Date(Date.now() - 3_600_000)),
-        ),
-      );
-    if ((recent?.count ?? 0) >= LINKS_PER_HOUR) return "limited" as const;
+    if (!(await mayMailLink(tx, emailVerifications, found.id))) return "limited" as const;
     await tx.insert(emailVerifications).values({
       hash: hashSecret(token),
       userId: found.id,

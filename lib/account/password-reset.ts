@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
 import { passwordResets, users } from "@/db/schema";
@@ -10,11 +10,10 @@ import { recordAccountAuditEntry } from "@/lib/team/record-account-audit-entry";
 import { hashPassword } from "@/lib/users/password";
 import { ZEmail, ZPassword } from "@/lib/users/schemas";
 import { endEveryConsoleSession } from "./console-sessions";
+import { mayMailLink } from "./mailed-links";
 
 /** How long a reset link works. */
 const LINK_LIFETIME_MS = 30 * 60_000;
-/** Links one account may be sent per hour, whoever asks. */
-const LINKS_PER_HOUR = 3;
 
 export const ZPasswordResetRequest = z.strictObject({ email: ZEmail });
 export const ZPasswordResetBody = z.strictObject({
@@ -29,21 +28,12 @@ export const ZPasswordResetBody = z.strictObject({
  */
 export async function mailPasswordResetLink({ email, origin }: { email: string; origin: string }) {
   const token = randomBase62(43);
-  // Under the user's row lock, so that requests at once cannot pass the hourly count together.
+  // Under the user's row lock, for the hourly count.
   const user = await db.transaction(async (tx) => {
     const [found] = await tx.select().from(users).where(eq(users.email, email)).for("update");
     // An account that signs in with GitHub has no password to reset.
     if (!found?.passwordHash) return undefined;
-    const [recent] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.userId, found.id),
-          gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000)),
-        ),
-      );
-    if ((recent?.count ?? 0) >= LINKS_PER_HOUR) return undefined;
+    if (!(await mayMailLink(tx, passwordResets, found.id))) return undefined;
     await tx.insert(passwordResets).values({
       hash: hashSecret(token),
       userId: found.id,

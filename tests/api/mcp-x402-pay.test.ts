@@ -1,23 +1,19 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { x402Facilitator, x402Network, x402ServerScheme } from "@agent-settlement/sdk/x402";
+import { x402Network } from "@agent-settlement/sdk/x402";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { HTTPFacilitatorClient } from "@x402/core/http";
-import { paymentMiddleware, x402ResourceServer } from "@x402/express";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { eq } from "drizzle-orm";
-import express from "express";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { x402Payments } from "@/db/schema";
 import { newSigningKey, registerKey } from "../support/agent-keys";
 import { call } from "../support/api";
 import { agentOf } from "../support/deals";
-import { connectMcp } from "../support/mcp-client";
+import { connectMcp, stdioTransport } from "../support/mcp-client";
 import { seedTenant, type TTestTenant } from "../support/tenant";
+import { startX402Shop } from "../support/x402-shop";
 
 /*
  * The MCP tool that pays an x402-protected URL, as an agent's own machine runs it: the CLI's
@@ -37,7 +33,7 @@ type TResult = {
 let merchant: TTestTenant;
 let payerOrg: TTestTenant;
 let payer: string;
-let shop: ReturnType<ReturnType<typeof express>["listen"]>;
+let shop: Awaited<ReturnType<typeof startX402Shop>>;
 let shopUrl: string;
 let keyFile: string;
 const clients: Client[] = [];
@@ -45,23 +41,7 @@ const clients: Client[] = [];
 /** The CLI's MCP server over stdio, for the payer organization's key, with extra options. */
 async function stdioClient(...options: string[]) {
   const client = new Client({ name: "agent-host", version: "1.0.0" });
-  await client.connect(
-    new StdioClientTransport({
-      command: "node_modules/.bin/tsx",
-      args: [
-        "--tsconfig",
-        "tsconfig.json",
-        "cli/index.ts",
-        "mcp",
-        "--api-key",
-        payerOrg.keys.sandbox,
-        "--url",
-        inject("baseUrl"),
-        ...options,
-      ],
-      stderr: "pipe",
-    }),
-  );
+  await client.connect(stdioTransport(payerOrg.keys.sandbox, ...options));
   clients.push(client);
   return client;
 }
@@ -98,39 +78,13 @@ beforeAll(async () => {
     { mode: 0o600 },
   );
 
-  const config = x402Facilitator({ apiKey: merchant.keys.sandbox, baseUrl: inject("baseUrl") });
-  const server = new x402ResourceServer(new HTTPFacilitatorClient(config)).register(
-    network,
-    x402ServerScheme(),
-  );
-  const app = express();
-  app.use(
-    paymentMiddleware(
-      {
-        "GET /report": {
-          accepts: {
-            scheme: "exact",
-            price: { amount: String(PRICE), asset: "USD" },
-            network,
-            payTo: payee,
-          },
-          description: "The daily report",
-        },
-      },
-      server,
-    ),
-  );
-  app.get("/report", (_request, response) => {
-    response.json({ report: "all quiet" });
-  });
-  shop = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => shop.once("listening", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  shop = await startX402Shop({ merchantKey: merchant.keys.sandbox, payTo: payee, price: PRICE });
+  shopUrl = shop.url;
 }, 60_000);
 
 afterAll(async () => {
   for (const client of clients) await client.close();
-  shop?.close();
+  await shop?.close();
   await merchant?.remove();
   await payerOrg?.remove();
 });
@@ -225,20 +179,7 @@ describe("pay_x402_url", () => {
       bad,
       JSON.stringify({ agentId: payer, keyId: "k", privateJwk: { kty: "RSA" } }),
     );
-    const transport = new StdioClientTransport({
-      command: "node_modules/.bin/tsx",
-      args: [
-        "--tsconfig",
-        "tsconfig.json",
-        "cli/index.ts",
-        "mcp",
-        "--api-key",
-        payerOrg.keys.sandbox,
-        "--agent-key-file",
-        bad,
-      ],
-      stderr: "pipe",
-    });
+    const transport = stdioTransport(payerOrg.keys.sandbox, "--agent-key-file", bad);
     const said: string[] = [];
     transport.stderr?.on("data", (chunk) => said.push(String(chunk)));
     await expect(

@@ -1,11 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { toolDescriptions } from "@/lib/mcp/descriptions";
 import { toolNameOf } from "@/lib/mcp/operation-tools";
 import { allOperations } from "@/lib/openapi/operations";
 import { eventually, randomClientAddress } from "../support/api";
-import { connectMcp } from "../support/mcp-client";
+import { connectMcp, stdioTransport } from "../support/mcp-client";
 import { toolErrorOf } from "../support/mcp-tool-error";
 import { issueTestReceipt, sealAll } from "../support/receipts";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -188,22 +187,7 @@ describe("the MCP server", () => {
 
   test("over stdio, the CLI serves the same tools against a deployment's URL", async () => {
     const client = new Client({ name: "desktop-host", version: "1.0.0" });
-    await client.connect(
-      new StdioClientTransport({
-        command: "node_modules/.bin/tsx",
-        args: [
-          "--tsconfig",
-          "tsconfig.json",
-          "cli/index.ts",
-          "mcp",
-          "--api-key",
-          tenant.keys.sandbox,
-          "--url",
-          inject("baseUrl"),
-        ],
-        stderr: "pipe",
-      }),
-    );
+    await client.connect(stdioTransport(tenant.keys.sandbox));
     clients.push(client);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("settle");
     const agent = ok(await run(client, "create_agent", { body: { name: "Over stdio" } }));

@@ -1,17 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { verifyReceiptBundle } from "@agent-settlement/sdk";
-import {
-  x402ClientScheme,
-  x402Facilitator,
-  x402Network,
-  x402ServerScheme,
-} from "@agent-settlement/sdk/x402";
+import { x402ClientScheme, x402Facilitator, x402Network } from "@agent-settlement/sdk/x402";
 import { HTTPFacilitatorClient } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { paymentMiddleware, x402ResourceServer } from "@x402/express";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { and, eq, inArray } from "drizzle-orm";
-import express from "express";
 import { CompactSign } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
@@ -24,6 +16,7 @@ import { call, eventually } from "../support/api";
 import { agentOf } from "../support/deals";
 import { runCommonRouteTests } from "../support/route-tests";
 import { seedTenant, type TTestTenant } from "../support/tenant";
+import { startX402Shop } from "../support/x402-shop";
 
 /*
  * The x402 facilitator end to end: a merchant's Express server with the official middleware and
@@ -40,7 +33,7 @@ let payee: string;
 let payer: string;
 let signer: TSigningKey;
 let keyId: string;
-let shop: ReturnType<ReturnType<typeof express>["listen"]>;
+let shop: Awaited<ReturnType<typeof startX402Shop>>;
 let shopUrl: string;
 let facilitator: HTTPFacilitatorClient;
 
@@ -110,39 +103,15 @@ beforeAll(async () => {
   });
   expect(funded.status).toBe(200);
 
-  const config = x402Facilitator({ apiKey: merchant.keys.sandbox, baseUrl: inject("baseUrl") });
-  facilitator = new HTTPFacilitatorClient(config);
-  const server = new x402ResourceServer(new HTTPFacilitatorClient(config)).register(
-    network,
-    x402ServerScheme(),
+  facilitator = new HTTPFacilitatorClient(
+    x402Facilitator({ apiKey: merchant.keys.sandbox, baseUrl: inject("baseUrl") }),
   );
-  const app = express();
-  app.use(
-    paymentMiddleware(
-      {
-        "GET /report": {
-          accepts: {
-            scheme: "exact",
-            price: { amount: String(PRICE), asset: "USD" },
-            network,
-            payTo: payee,
-          },
-          description: "The daily report",
-        },
-      },
-      server,
-    ),
-  );
-  app.get("/report", (_request, response) => {
-    response.json({ report: "all quiet" });
-  });
-  shop = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => shop.once("listening", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  shop = await startX402Shop({ merchantKey: merchant.keys.sandbox, payTo: payee, price: PRICE });
+  shopUrl = shop.url;
 });
 
 afterAll(async () => {
-  shop?.close();
+  await shop?.close();
   await merchant?.remove();
   await payerOrg?.remove();
 });

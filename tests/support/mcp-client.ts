@@ -1,4 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { inject } from "vitest";
 import { randomClientAddress } from "./api";
@@ -38,3 +39,24 @@ export async function connectMcp({
   );
   return client;
 }
+
+/**
+ * The CLI's MCP server over stdio (`npm run cli -- mcp`), as a desktop host starts it, calling
+ * the test server with `apiKey`; `options` are more of the command's options.
+ */
+export const stdioTransport = (apiKey: string, ...options: string[]) =>
+  new StdioClientTransport({
+    command: "node_modules/.bin/tsx",
+    args: [
+      "--tsconfig",
+      "tsconfig.json",
+      "cli/index.ts",
+      "mcp",
+      "--api-key",
+      apiKey,
+      "--url",
+      inject("baseUrl"),
+      ...options,
+    ],
+    stderr: "pipe",
+  });

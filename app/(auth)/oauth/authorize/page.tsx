@@ -57,7 +57,8 @@ export default async function Authorize({
         isClientMetadataUrl(request.client.id) ? new URL(request.client.id).host : undefined
       }
       redirectTo={new URL(request.redirectUri).origin}
-      organization={member.organization.name}
+      organization={member.organization}
+      organizations={member.organizations}
       environment={request.environment}
       scopes={request.scopes}
       canGrant={roleAllows(member.role, "developer")}
