@@ -5,6 +5,7 @@ import { createOrganization } from "@/lib/orgs/create-organization";
 import { endMembership } from "@/lib/team/end-membership";
 import { getMemberForUpdateOrThrow } from "@/lib/team/get-member";
 import { keepAnOwner } from "@/lib/team/keep-an-owner";
+import { keepRoomForMembership } from "@/lib/team/membership-cap";
 import { recordAuditEntry } from "@/lib/team/record-audit-entry";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
 import { switchConsoleSession } from "./console-sessions";
@@ -39,8 +40,9 @@ export async function switchOrganization({
 }
 
 /**
- * A new organization on the free plan, the account its owner; this session works in it from
- * now on. Its audit log starts with its creation.
+ * A new organization on the free plan, the account its owner (within the account's cap of
+ * organizations); this session works in it from now on. Its audit log starts with its
+ * creation.
  */
 export async function createOwnOrganization({
   member,
@@ -52,6 +54,7 @@ export async function createOwnOrganization({
   requestId: string;
 }) {
   return db.transaction(async (tx) => {
+    await keepRoomForMembership(tx, member.user.id);
     const organization = await createOrganization({ name }, tx);
     await tx
       .insert(memberships)

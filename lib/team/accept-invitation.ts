@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { hashSecret } from "@/lib/keys/secret";
 import { hashPassword } from "@/lib/users/password";
 import { invitationState, refusals } from "./invitation-state";
+import { keepRoomForMembership } from "./membership-cap";
 import { recordAuditEntry } from "./record-audit-entry";
 
 type TNewAccount = { name: string; password: string };
@@ -110,6 +111,7 @@ async function joinWithSignedInAccount(
       message: `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`,
     });
   }
+  await keepRoomForMembership(tx, user.id);
   const [joined] = await tx
     .insert(memberships)
     .values({ userId: user.id, organizationId: invitation.organizationId, role: invitation.role })

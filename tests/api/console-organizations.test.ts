@@ -146,6 +146,25 @@ describe("an account in several organizations", () => {
     expect(await listed(ada.first)).toHaveLength(1);
   });
 
+  test("an account belongs to at most 25 organizations, also when it creates several at once", async () => {
+    const ada = await account();
+    const create = (name: string) =>
+      consoleCall(ada.first, "POST", "/api/console/account/organizations", { name });
+    for (let n = 2; n <= 22; n++) {
+      const made = await create(`Org ${n}`);
+      expect(made.status).toBe(201);
+      created.push(made.body.id);
+    }
+    const burst = await Promise.all([1, 2, 3, 4, 5].map((n) => create(`Burst ${n}`)));
+    for (const made of burst) if (made.status === 201) created.push(made.body.id);
+    expect(burst.map((made) => made.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    const refused = burst.find((made) => made.status === 409)!;
+    expect(expectError(refused, 409, "conflict").message).toBe(
+      "An account belongs to at most 25 organizations; leave one first.",
+    );
+    expect(await listed(ada.first)).toHaveLength(25);
+  });
+
   test("leaving: never the only organization nor as its last owner; then gone from its team, and the session moves on", async () => {
     const ada = await account();
     const only = await consoleCall(
