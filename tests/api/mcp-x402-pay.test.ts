@@ -1,8 +1,11 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { x402Network } from "@agent-settlement/sdk/x402";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { encodePaymentRequiredHeader } from "@x402/core/http";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -33,6 +36,7 @@ type TResult = {
 let merchant: TTestTenant;
 let payerOrg: TTestTenant;
 let payer: string;
+let payee: string;
 let shop: Awaited<ReturnType<typeof startX402Shop>>;
 let shopUrl: string;
 let keyFile: string;
@@ -58,7 +62,7 @@ const balanceOf = async (key: string, agentId: string) => {
 beforeAll(async () => {
   merchant = await seedTenant();
   payerOrg = await seedTenant();
-  const payee = await agentOf(merchant.keys.sandbox, { name: "Report shop" });
+  payee = await agentOf(merchant.keys.sandbox, { name: "Report shop" });
   payer = await agentOf(payerOrg.keys.sandbox, { name: "Buyer" });
   const signer = newSigningKey("EdDSA");
   const keyId = await registerKey(payerOrg.keys.sandbox, payer, signer);
@@ -171,6 +175,52 @@ describe("pay_x402_url", () => {
     expect(
       await db.select().from(x402Payments).where(eq(x402Payments.payerAgentId, payer)),
     ).toHaveLength(paymentsBefore.length);
+  }, 60_000);
+
+  test("a signed payment whose answer never comes is reported as maybe settled, not as unpaid", async () => {
+    // A merchant that asks for a payment, then drops the connection of the paid request.
+    const vanishing = createServer((request, response) => {
+      if (request.headers["payment-signature"]) {
+        request.socket.destroy();
+        return;
+      }
+      response
+        .writeHead(402, {
+          "PAYMENT-REQUIRED": encodePaymentRequiredHeader({
+            x402Version: 2,
+            resource: { url: `http://${request.headers.host}${request.url}` },
+            accepts: [
+              {
+                scheme: "exact",
+                network,
+                asset: "USD",
+                amount: String(PRICE),
+                payTo: payee,
+                maxTimeoutSeconds: 60,
+                extra: {},
+              },
+            ],
+          }),
+        })
+        .end();
+    });
+    await new Promise<void>((resolve) => vanishing.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = await stdioClient("--agent-key-file", keyFile);
+      const result = (await client.callTool({
+        name: "pay_x402_url",
+        arguments: {
+          url: `http://127.0.0.1:${(vanishing.address() as AddressInfo).port}/report`,
+          maxAmount: { value: 500, currency: "USD" },
+        },
+      })) as TResult;
+      expect(result.isError).toBe(true);
+      expect(result.content[0]!.text).toMatch(
+        /^payment_unconfirmed: A payment was signed and sent, but the request failed \(.+\): it may have settled\./,
+      );
+    } finally {
+      vanishing.close();
+    }
   }, 60_000);
 
   test("a key file that is not an agent's key stops the server at start, naming what is wrong", async () => {
