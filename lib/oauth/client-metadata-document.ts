@@ -6,8 +6,11 @@ import { pinnedLookup } from "@/lib/webhooks/url-safety/pinned-lookup";
 import { checkWebhookUrl } from "@/lib/webhooks/url-safety/url-safety";
 import { ZClientMetadata } from "./client-metadata";
 
-/** The draft's recommended limit for a document (draft-ietf-oauth-client-id-metadata-document §6.6). */
-const maxDocumentBytes = 5120;
+/**
+ * The largest document read. The draft suggests 5 KB; documents of widely used MCP clients
+ * have been larger, so this is more lenient, and still bounded.
+ */
+const maxDocumentBytes = 65_536;
 const fetchTimeoutMs = 5000;
 
 /**
@@ -23,7 +26,7 @@ type TFetched = { ok: true; json: unknown } | { ok: false; problem: string };
 
 /**
  * One GET of the document from the address vetted beforehand (DNS rebinding cannot swap it):
- * no redirects followed, no cookies or credentials sent, at most 5 KB read, 5 s in all.
+ * no redirects followed, no cookies or credentials sent, at most 64 KiB read, 5 s in all.
  */
 async function download(url: string, environment: TEnvironment): Promise<TFetched> {
   const check = await checkWebhookUrl({ url, environment });

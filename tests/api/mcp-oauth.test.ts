@@ -201,7 +201,7 @@ describe("client ID metadata documents, with the official MCP client", () => {
       redirect_uris: [REDIRECT],
       token_endpoint_auth_method: "client_secret_basic",
     }),
-    "/big.json": (url) => ({ client_id: url, redirect_uris: [REDIRECT], pad: "x".repeat(6000) }),
+    "/big.json": (url) => ({ client_id: url, redirect_uris: [REDIRECT], pad: "x".repeat(70_000) }),
   };
   beforeAll(async () => {
     site = await startLoopbackHttps((req, res) => {
@@ -291,7 +291,7 @@ describe("client ID metadata documents, with the official MCP client", () => {
       ["/other-id.json", "its client_id is not the URL it was fetched from"],
       ["/with-secret.json", "it holds client_secret"],
       ["/confidential.json", "token_endpoint_auth_method: only public clients (none)"],
-      ["/big.json", "it is larger than 5120 bytes"],
+      ["/big.json", "it is larger than 65536 bytes"],
       ["/moved.json", "it answered HTTP 302, not 200"],
       ["/missing.json", "it answered HTTP 404, not 200"],
       ["/a/../client.json", "client_id must be a normalized https URL"],
