@@ -4,9 +4,9 @@ import { useRef, useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import type { TConsoleOrganization } from "@/lib/users/get-console-member";
 import { ActionDialog } from "../console/action-dialog";
-import { ConsoleApiError, consoleFetch } from "../console/api";
+import { consoleFetch } from "../console/api";
 import { NewOrganizationDialog } from "../console/new-organization-dialog";
-import { switchOrganization } from "../console/switch-organization";
+import { useOrganizationSwitch } from "../console/use-organization-switch";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
@@ -30,20 +30,9 @@ export function OrganizationsSection({
   useCellLabels(table);
   const [leaving, setLeaving] = useState<TConsoleOrganization>();
   const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string>();
+  const { switchTo, switching, error } = useOrganizationSwitch();
   const here = `/console/${environment}/account`;
   const only = organizations.length === 1;
-
-  async function switchTo(organizationId: string) {
-    setError(undefined);
-    try {
-      await switchOrganization(organizationId, here);
-    } catch (failure) {
-      setError(
-        failure instanceof ConsoleApiError ? failure.message : "The console did not answer.",
-      );
-    }
-  }
 
   return (
     <section className={`${ui.card} ${styles.section}`} aria-labelledby="organizations">
@@ -81,7 +70,12 @@ export function OrganizationsSection({
               <td>{organization.plan}</td>
               <td>
                 {organization.id === currentId ? null : (
-                  <Button size="small" variant="ghost" onClick={() => switchTo(organization.id)}>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    disabled={switching}
+                    onClick={() => switchTo(organization.id, here)}
+                  >
                     Switch
                   </Button>
                 )}

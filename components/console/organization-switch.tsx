@@ -4,11 +4,10 @@ import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 import type { TEnvironment } from "@/lib/environment";
 import type { TConsoleMember } from "@/lib/users/get-console-member";
-import { ConsoleApiError } from "./api";
 import { NewOrganizationDialog } from "./new-organization-dialog";
 import { sectionPathIn } from "./section-path";
 import styles from "./shell.module.css";
-import { switchOrganization } from "./switch-organization";
+import { useOrganizationSwitch } from "./use-organization-switch";
 
 /**
  * The organization the console works in, and a disclosure listing the account's other ones to
@@ -26,20 +25,9 @@ export function OrganizationSwitch({
   const menuId = useId();
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string>();
+  const { switchTo, switching, error } = useOrganizationSwitch();
   const landing = sectionPathIn(pathname, environment);
   const others = member.organizations.filter(({ id }) => id !== member.organization.id);
-
-  async function switchTo(organizationId: string) {
-    setError(undefined);
-    try {
-      await switchOrganization(organizationId, landing);
-    } catch (failure) {
-      setError(
-        failure instanceof ConsoleApiError ? failure.message : "The console did not answer.",
-      );
-    }
-  }
 
   return (
     <div className={styles.organizationSwitch}>
@@ -74,7 +62,8 @@ export function OrganizationSwitch({
                 <button
                   type="button"
                   className={styles.organizationOption}
-                  onClick={() => switchTo(organization.id)}
+                  disabled={switching}
+                  onClick={() => switchTo(organization.id, landing)}
                 >
                   <span className={styles.organizationName}>{organization.name}</span>
                   <span className={styles.plan}>{organization.role}</span>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { TConsoleOrganization } from "@/lib/users/get-console-member";
 import styles from "../auth/auth.module.css";
 import { ConsoleApiError, consoleFetch } from "../console/api";
-import { switchOrganization } from "../console/switch-organization";
+import { useOrganizationSwitch } from "../console/use-organization-switch";
 import { Button } from "../ui/button";
 import ui from "../ui/ui.module.css";
 
@@ -39,6 +39,9 @@ export function ConsentForm({
 }) {
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState(false);
+  const organizationSwitch = useOrganizationSwitch();
+  const busy = pending || organizationSwitch.switching;
+  const refusal = failure ?? organizationSwitch.error;
 
   async function answer(allow: boolean) {
     setPending(true);
@@ -51,17 +54,6 @@ export function ConsentForm({
       window.location.assign(next);
     } catch (error) {
       setFailure(error instanceof ConsoleApiError ? error.message : "The answer was not sent.");
-      setPending(false);
-    }
-  }
-
-  async function choose(organizationId: string) {
-    setPending(true);
-    setFailure(undefined);
-    try {
-      await switchOrganization(organizationId, window.location.href);
-    } catch (error) {
-      setFailure(error instanceof ConsoleApiError ? error.message : "The console did not answer.");
       setPending(false);
     }
   }
@@ -84,8 +76,10 @@ export function ConsentForm({
           <select
             className={ui.input}
             value={organization.id}
-            disabled={pending}
-            onChange={(event) => choose(event.target.value)}
+            disabled={busy}
+            onChange={(event) =>
+              organizationSwitch.switchTo(event.target.value, window.location.href)
+            }
           >
             {organizations.map((option) => (
               <option key={option.id} value={option.id}>
@@ -111,21 +105,21 @@ export function ConsentForm({
           Only a developer or an owner of {organization.name} can allow this.
         </p>
       )}
-      {failure ? (
+      {refusal ? (
         <p className={styles.subtitle} role="alert">
-          {failure}
+          {refusal}
         </p>
       ) : null}
       <p className={styles.switch}>
         <Button
           type="button"
           variant="primary"
-          disabled={pending || !canGrant}
+          disabled={busy || !canGrant}
           onClick={() => answer(true)}
         >
           Allow
         </Button>{" "}
-        <Button type="button" variant="secondary" disabled={pending} onClick={() => answer(false)}>
+        <Button type="button" variant="secondary" disabled={busy} onClick={() => answer(false)}>
           Deny
         </Button>
       </p>

@@ -2,7 +2,7 @@ import { connection } from "next/server";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { activeConsoleSession } from "@/lib/account/console-sessions";
-import { getConsoleMember, type TConsoleMember } from "@/lib/users/get-console-member";
+import { getConsoleAccount, memberIn, type TConsoleMember } from "@/lib/users/get-console-member";
 import { authOptions } from "./auth-options";
 
 export type TSignedInMember = TConsoleMember & { sessionId: string };
@@ -19,8 +19,10 @@ export const consoleMember = cache(async (): Promise<TSignedInMember | undefined
   const session = await getServerSession(await authOptions());
   const user = session?.user as { id?: string; sessionId?: string } | undefined;
   if (!user?.id || !user.sessionId) return undefined;
-  const active = await activeConsoleSession(user.id, user.sessionId);
-  if (!active) return undefined;
-  const member = await getConsoleMember(user.id, active.organizationId);
-  return member ? { ...member, sessionId: user.sessionId } : undefined;
+  const [active, account] = await Promise.all([
+    activeConsoleSession(user.id, user.sessionId),
+    getConsoleAccount(user.id),
+  ]);
+  if (!active || !account) return undefined;
+  return { ...memberIn(account, active.organizationId), sessionId: user.sessionId };
 });

@@ -21,23 +21,22 @@ export type TConsoleMember = {
   organizations: TConsoleOrganization[];
 };
 
+/** The account behind a console session: the user and every organization it belongs to. */
+export type TConsoleAccount = Pick<TConsoleMember, "user" | "organizations">;
+
 /**
- * The user behind a console session, working in `organizationId` (the session's choice) or,
- * when that is not one of theirs any more, in their oldest membership; undefined once the user
- * is gone or belongs nowhere. Read on every request, so a role change or a removal takes
- * effect at once.
+ * The account of `userId` with its organizations, the oldest membership first; undefined once
+ * the user is gone or belongs nowhere. Read on every request, so a role change or a removal
+ * takes effect at once.
  */
-export async function getConsoleMember(
-  userId: string,
-  organizationId: string | null,
-): Promise<TConsoleMember | undefined> {
+export async function getConsoleAccount(userId: string): Promise<TConsoleAccount | undefined> {
   const rows = await db
     .select({
       email: users.email,
       name: users.name,
       emailVerifiedAt: users.emailVerifiedAt,
       role: memberships.role,
-      organizationId: organizations.id,
+      id: organizations.id,
       organizationName: organizations.name,
       plan: organizations.plan,
     })
@@ -46,26 +45,31 @@ export async function getConsoleMember(
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(users.id, userId))
     .orderBy(asc(memberships.createdAt), asc(memberships.organizationId));
-  const current = rows.find((row) => row.organizationId === organizationId) ?? rows[0];
-  if (!current) return undefined;
+  const [first] = rows;
+  if (!first) return undefined;
   return {
     user: {
       id: userId,
-      email: current.email,
-      name: current.name,
-      emailVerifiedAt: current.emailVerifiedAt,
+      email: first.email,
+      name: first.name,
+      emailVerifiedAt: first.emailVerifiedAt,
     },
-    organization: {
-      id: current.organizationId,
-      name: current.organizationName,
-      plan: current.plan,
-    },
-    role: current.role,
     organizations: rows.map((row) => ({
-      id: row.organizationId,
+      id: row.id,
       name: row.organizationName,
       plan: row.plan,
       role: row.role,
     })),
   };
+}
+
+/**
+ * The account working in `organizationId` (the session's choice) or, when that is not one of
+ * its organizations any more, in its oldest one.
+ */
+export function memberIn(account: TConsoleAccount, organizationId: string | null): TConsoleMember {
+  const current =
+    account.organizations.find(({ id }) => id === organizationId) ?? account.organizations[0]!;
+  const { role, ...organization } = current;
+  return { ...account, organization, role };
 }

@@ -16,7 +16,7 @@ import { call } from "../support/api";
 import { agentOf } from "../support/deals";
 import { connectMcp, stdioTransport } from "../support/mcp-client";
 import { seedTenant, type TTestTenant } from "../support/tenant";
-import { startX402Shop } from "../support/x402-shop";
+import { sandboxRequirements, startX402Shop } from "../support/x402-shop";
 
 /*
  * The MCP tool that pays an x402-protected URL, as an agent's own machine runs it: the CLI's
@@ -189,17 +189,7 @@ describe("pay_x402_url", () => {
           "PAYMENT-REQUIRED": encodePaymentRequiredHeader({
             x402Version: 2,
             resource: { url: `http://${request.headers.host}${request.url}` },
-            accepts: [
-              {
-                scheme: "exact",
-                network,
-                asset: "USD",
-                amount: String(PRICE),
-                payTo: payee,
-                maxTimeoutSeconds: 60,
-                extra: {},
-              },
-            ],
+            accepts: [sandboxRequirements({ payTo: payee, price: PRICE })],
           }),
         })
         .end();

@@ -16,7 +16,7 @@ import { call, eventually } from "../support/api";
 import { agentOf } from "../support/deals";
 import { runCommonRouteTests } from "../support/route-tests";
 import { seedTenant, type TTestTenant } from "../support/tenant";
-import { startX402Shop } from "../support/x402-shop";
+import { sandboxRequirements, startX402Shop } from "../support/x402-shop";
 
 /*
  * The x402 facilitator end to end: a merchant's Express server with the official middleware and
@@ -58,13 +58,7 @@ const paymentsOf = (agentId: string) =>
   db.select().from(x402Payments).where(eq(x402Payments.payerAgentId, agentId));
 
 const requirements = (overrides: Partial<PaymentRequirements> = {}): PaymentRequirements => ({
-  scheme: "exact",
-  network,
-  asset: "USD",
-  amount: String(PRICE),
-  payTo: payee,
-  maxTimeoutSeconds: 60,
-  extra: {},
+  ...sandboxRequirements({ payTo: payee, price: PRICE }),
   ...overrides,
 });
 

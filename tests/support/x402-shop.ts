@@ -1,9 +1,27 @@
 import type { AddressInfo } from "node:net";
 import { x402Facilitator, x402Network, x402ServerScheme } from "@agent-settlement/sdk/x402";
 import { HTTPFacilitatorClient } from "@x402/core/http";
+import type { PaymentRequirements } from "@x402/core/types";
 import { paymentMiddleware, x402ResourceServer } from "@x402/express";
 import express from "express";
 import { inject } from "vitest";
+
+/** What a merchant asks of a payer: `price` USD minor units to `payTo`, on the sandbox network. */
+export const sandboxRequirements = ({
+  payTo,
+  price,
+}: {
+  payTo: string;
+  price: number;
+}): PaymentRequirements => ({
+  scheme: "exact",
+  network: x402Network("sandbox"),
+  asset: "USD",
+  amount: String(price),
+  payTo,
+  maxTimeoutSeconds: 60,
+  extra: {},
+});
 
 /**
  * A merchant's Express server selling `GET /report` for `price` (USD minor units) to `payTo`,
