@@ -33,6 +33,8 @@ export async function freePort(): Promise<number> {
  * SMTP sink), and the tests waiting for those jobs would wait in vain.
  */
 function onRunDatabase(env: Record<string, string | undefined>): boolean {
+  // The benchmarks start child servers too, outside Vitest, on databases of their own.
+  if (!process.env.VITEST) return false;
   const run = inject("databaseUrl");
   if (!run || !env.DATABASE_URL || env.DATA_DIR) return false;
   return new URL(env.DATABASE_URL).pathname === new URL(run).pathname;
