@@ -15,6 +15,8 @@ export const outbox = pgTable(
     name: text().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: timestampMs().notNull().defaultNow(),
+    /** Not dispatched before this time: a fallback for work its request expects to finish itself. */
+    notBefore: timestampMs(),
     dispatchedAt: timestampMs(),
   },
   (t) => [index("idx_outbox_pending").on(t.seq).where(sql`dispatched_at is null`)],

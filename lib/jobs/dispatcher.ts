@@ -97,7 +97,9 @@ async function dispatchBatch(pool: postgres.Sql, deliver: TDeliver): Promise<num
       { seq: number; id: string; name: string; data: Record<string, unknown>; ts: number }[]
     >`
       with picked as (
-        select seq from outbox where dispatched_at is null order by seq limit ${BATCH}
+        select seq from outbox
+        where dispatched_at is null and (not_before is null or not_before <= now())
+        order by seq limit ${BATCH}
         for update skip locked)
       update outbox set dispatched_at = now() from picked where outbox.seq = picked.seq
       returning outbox.seq, id, name, data, (extract(epoch from created_at) * 1000)::float8 as ts`;

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import { outbox } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -10,6 +10,11 @@ export type TJob = {
   data: Record<string, unknown>;
   /** A fixed id makes the enqueue idempotent: a second job with the same id is ignored. */
   id?: string;
+  /**
+   * Not dispatched before then: the fallback for work the enqueuing request means to do itself,
+   * which withdraws the job once it has (withdrawJob); after a crash the job does it.
+   */
+  notBefore?: Date;
 };
 
 /**
@@ -33,14 +38,19 @@ function traced(data: TJob["data"]): TJob["data"] {
 }
 
 const outboxRows = (jobs: TJob[]) =>
-  jobs.map((job) => ({ id: job.id ?? newId("outbox"), name: job.name, data: traced(job.data) }));
+  jobs.map((job) => ({
+    id: job.id ?? newId("outbox"),
+    name: job.name,
+    data: traced(job.data),
+    notBefore: job.notBefore,
+  }));
 
 /** enqueueJob for several jobs, in one statement. */
 export async function enqueueJobs(executor: TExecutor, jobs: TJob[]): Promise<string[]> {
   const rows = outboxRows(jobs);
   if (rows.length === 0) return [];
   await executor.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.id });
-  notifyOutboxWritten();
+  if (jobs.some((job) => !job.notBefore)) notifyOutboxWritten();
   return rows.map((row) => row.id);
 }
 
@@ -52,4 +62,9 @@ export async function enqueueJobs(executor: TExecutor, jobs: TJob[]): Promise<st
 export function enqueueJobsWithin(executor: TExecutor, jobs: TJob[]): SQL {
   notifyOutboxWritten();
   return executor.insert(outbox).values(outboxRows(jobs)).getSQL();
+}
+
+/** Withdraws a job written with `notBefore` that is no longer needed, unless already dispatched. */
+export async function withdrawJob(executor: TExecutor, id: string): Promise<void> {
+  await executor.delete(outbox).where(and(eq(outbox.id, id), isNull(outbox.dispatchedAt)));
 }

@@ -8,7 +8,9 @@ import type { TMetrics } from "./metrics";
 export async function collectGauges(metrics: TMetrics): Promise<void> {
   const sql = rawSql();
   const [[backlog], [due], connections] = await Promise.all([
-    sql<{ count: number }[]>`select count(*)::int as count from outbox where dispatched_at is null`,
+    sql<{ count: number }[]>`
+      select count(*)::int as count from outbox
+      where dispatched_at is null and (not_before is null or not_before <= now())`,
     sql<{ age: number }[]>`
       select coalesce(extract(epoch from now() - min(run_at)), 0)::float8 as age
       from job_runs where status = 'queued' and run_at <= now() and lease_token is null`,

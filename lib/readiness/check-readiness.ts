@@ -23,8 +23,8 @@ async function databaseAndLag(): Promise<TReadinessCheck[]> {
     const [row] = await within(
       rawSql()<{ outbox: number; runs: number }[]>`
         select
-          coalesce((select extract(epoch from now() - min(created_at)) from outbox
-                    where dispatched_at is null), 0)::float8 as outbox,
+          coalesce((select extract(epoch from now() - min(coalesce(not_before, created_at)))
+                    from outbox where dispatched_at is null), 0)::float8 as outbox,
           coalesce((select extract(epoch from now() - min(run_at)) from job_runs
                     where status = 'queued' and run_at <= now() and lease_token is null), 0)::float8
             as runs`,

@@ -36,7 +36,8 @@ export async function requestExecution({
       )
       .for("update");
     if (!pending) return null;
-    return startExecution(tx, { pending, now: new Date() });
+    const { executing } = await startExecution(tx, { pending, now: new Date() });
+    return executing;
   });
   if (!row) {
     const current = await getSettlementOrThrow({ tenant, settlementId });

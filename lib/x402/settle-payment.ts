@@ -6,7 +6,9 @@ import type { TAuthContext } from "@/lib/auth/auth-context";
 import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
+import { withdrawJob } from "@/lib/jobs/enqueue-job";
 import { stepCredentialOf } from "@/lib/negotiations/step-credential";
+import { runExecution, runNow } from "@/lib/settlements/execution/run-execution";
 import { insertSettlement } from "@/lib/settlements/insert-settlement";
 import { startExecution } from "@/lib/settlements/start-execution";
 import { waitForOutcome } from "@/lib/settlements/wait-for-outcome";
@@ -17,11 +19,17 @@ import { recordPaidNegotiation } from "./record-paid-negotiation";
 import type { TX402PaymentRequest, TX402SettleResponse } from "./schemas";
 
 const OUTCOME_WAIT_SECONDS = 25;
+/**
+ * The settle request executes its settlement itself; the execution job waits this long first,
+ * as the fallback should the request's process stop before it finished.
+ */
+const JOB_FALLBACK_MS = 60_000;
 
 /** Rolls the claim's transaction back: a concurrent settle holds the nonce. */
 class NonceTaken extends Error {}
 
 type TClaim = { settlementId: string; organizationId: string; payer: string; amount: string };
+type TNewClaim = TClaim & { jobId: string };
 
 const failure = (environment: TEnvironment, refusal: TX402Refusal): TX402SettleResponse => ({
   success: false,
@@ -71,7 +79,7 @@ async function claim({
   auth: TAuthContext;
   payment: TCheckedPayment;
   now: Date;
-}): Promise<TClaim | TX402Refusal | undefined> {
+}): Promise<TNewClaim | TX402Refusal | undefined> {
   try {
     return await db.transaction(async (tx) => {
       const negotiation = await recordPaidNegotiation(tx, {
@@ -104,8 +112,13 @@ async function claim({
         .onConflictDoNothing()
         .returning({ id: x402Payments.id });
       if (!claimed) throw new NonceTaken();
-      await startExecution(tx, { pending, now });
+      const { jobId } = await startExecution(tx, {
+        pending,
+        now,
+        jobNotBefore: new Date(now.getTime() + JOB_FALLBACK_MS),
+      });
       return {
+        jobId,
         settlementId: pending.id,
         organizationId: pending.organizationId,
         payer: payment.payer.id,
@@ -185,6 +198,11 @@ export async function settlePayment({
   if (!check.ok) return failure(environment, check);
   const claimed = await claim({ auth, payment: check.payment, now });
   if (claimed && "reason" in claimed) return failure(environment, claimed);
+  if (claimed) {
+    // x402's settle answers the payment's outcome: executed here, as the job would, at once.
+    await runExecution(claimed.settlementId, runNow);
+    await withdrawJob(db, claimed.jobId);
+  }
   const settled = claimed ?? (await findClaim(auth, jws));
   if (!settled)
     return failure(environment, {

@@ -3,13 +3,14 @@ import { x402ClientScheme, x402Facilitator, x402Network } from "@agent-settlemen
 import { HTTPFacilitatorClient } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { CompactSign } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db } from "@/db/client";
-import { ledgerTransfers, settlements, x402Payments } from "@/db/schema";
+import { ledgerTransfers, outbox, settlements, x402Payments } from "@/db/schema";
 import type { TEvidenceRecord } from "@/lib/attest";
 import { resealBundle } from "@/lib/attest/fixtures";
+import { settlementExecuteRequested } from "@/lib/settlements/jobs";
 import { paymentStatementText } from "@/lib/x402/payment-statement";
 import { newSigningKey, registerKey, type TSigningKey } from "../support/agent-keys";
 import { call, eventually } from "../support/api";
@@ -152,6 +153,12 @@ describe("x402 facilitator", () => {
     });
     const [row] = await db.select().from(settlements).where(eq(settlements.id, settlementId));
     expect(row).toMatchObject({ status: "executed", adapter: "ledger", payerAgentId: payer });
+    // The settle executed it itself and withdrew the execution job it had written as fallback.
+    const jobs = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.data}->>'settlementId' = ${settlementId}`);
+    expect(jobs.map((job) => job.name)).not.toContain(settlementExecuteRequested);
     // Both organizations see it, and both get its events.
     for (const key of [merchant.keys.sandbox, payerOrg.keys.sandbox]) {
       expect((await call("GET", `/settlements/${settlementId}`, { key })).status).toBe(200);

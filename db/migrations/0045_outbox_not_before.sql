@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "not_before" timestamp (3) with time zone;

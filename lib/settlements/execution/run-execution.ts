@@ -1,0 +1,53 @@
+import { lookupOrVoidPayment } from "./call-rail";
+import { completeSettlement } from "./complete-settlement";
+import { failSettlement } from "./fail-settlement";
+import { pay } from "./pay";
+
+/**
+ * Runs one named step of an execution: the job's `step.run` (its result remembered across a
+ * retry), or a plain call where the request executes the settlement itself.
+ */
+export type TRunStep = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+/** Runs each step as a plain call, in the request. */
+export const runNow: TRunStep = (_name, work) => work();
+
+/**
+ * Executes a settlement: policy check and one rail call keyed by the settlement id, then
+ * completion (receipt) or failure. Each step re-checks that the settlement is still `executing`,
+ * so a duplicate, a retry after a crash, or the job and a request both executing it neither
+ * repeats a finished settlement nor pays twice.
+ */
+export async function runExecution(settlementId: string, step: TRunStep) {
+  const payment = await step("check-policy-and-pay", () => pay(settlementId));
+  if (payment.status === "skipped") return { settlementId, skipped: payment.reason };
+  const { policy } = payment;
+  if (payment.status === "refused") {
+    const { code, message } = payment.policy.violation!;
+    return step("fail-policy", () =>
+      failSettlement({ settlementId, code, message, policyVersion: policy.policyVersion }),
+    );
+  }
+
+  let outcome = payment.outcome;
+  if (outcome.status === "timeout") {
+    outcome = await step("lookup-status", async () => {
+      const lookup = await lookupOrVoidPayment(settlementId);
+      if (lookup.status !== "voided") return lookup;
+      return {
+        status: "declined" as const,
+        code: "rail_timeout",
+        message: "The rail did not answer in time; it held no payment, and voided it.",
+      };
+    });
+  }
+  if (outcome.status === "skipped") return { settlementId, skipped: "not executing" };
+  if (outcome.status === "declined") {
+    const { code, message } = outcome;
+    return step("fail", () =>
+      failSettlement({ settlementId, code, message, policyVersion: policy.policyVersion }),
+    );
+  }
+  const { externalRef } = outcome;
+  return step("complete", () => completeSettlement({ settlementId, externalRef, policy }));
+}
