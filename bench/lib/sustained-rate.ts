@@ -26,11 +26,19 @@ const keptUp = (trial: TTrial, maxP99Ms: number, holdMs: number) =>
   trial.p99 < maxP99Ms;
 
 /**
+ * A rate under what a trial that fell behind did finish: 0.9 of its items done per second up to
+ * its last. A search that starts far above the service's rate reaches it in a step or two, where
+ * lowering by the search factor alone could spend every step above it.
+ */
+const below = (trial: TTrial) =>
+  Math.round((0.9 * trial.completed) / Math.max(trial.lastDoneMs / 1000, 1));
+
+/**
  * The highest offered rate a service keeps up with. A floor round comes before the search and
  * after each trial, so floor and trials alternate and the floor is their median. The first rate
  * is `settings.searchStart` of the goal's rate (floor × `goalRatio`); a rate kept up with is
  * raised by `settings.searchFactor` until one fails or the steps run out, and a failure before
- * any success lowers it by the same factor. After a success, a rate ends the search only when it
+ * any success lowers it by the same factor, or to `below` what that trial finished if lower. After a success, a rate ends the search only when it
  * falls behind twice in a row: one pause of this shared host can spoil a trial of a rate the
  * service keeps up with. Every trial counts as a step. `startRate`, when given, is the first
  * rate instead (a comparison starts where the other side's search ended).
@@ -63,7 +71,8 @@ export async function searchSustainedRate(options: {
       best = trial;
       fellBehindOnce = false;
       rate = Math.max(rate + 1, Math.round(rate * settings.searchFactor));
-    } else if (!best) rate = Math.max(1, Math.round(rate / settings.searchFactor));
+    } else if (!best)
+      rate = Math.max(1, Math.min(Math.round(rate / settings.searchFactor), below(trial)));
     else if (fellBehindOnce) break;
     else fellBehindOnce = true;
   }
