@@ -97,7 +97,7 @@ async function joinWithSignedInAccount(
   signedInUserId: string | undefined,
 ) {
   const [user] = signedInUserId
-    ? await tx.select().from(users).where(eq(users.id, signedInUserId)).for("update")
+    ? await tx.select().from(users).where(eq(users.id, signedInUserId))
     : [];
   if (!user) {
     throw new ApiError({
@@ -111,6 +111,7 @@ async function joinWithSignedInAccount(
       message: `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`,
     });
   }
+  // Locks the account's row.
   await keepRoomForMembership(tx, user.id);
   const [joined] = await tx
     .insert(memberships)

@@ -13,6 +13,24 @@ export type TAttemptResult = {
   exchange: TAttemptExchange;
 };
 
+/** The attempt row's columns that record its result. */
+export const attemptResultColumns = (result: TAttemptResult) => ({
+  succeeded: result.succeeded,
+  responseCode: result.responseCode,
+  latencyMs: result.latencyMs,
+  error: result.error,
+  retryAfterMs: result.retryAfterMs,
+  ...result.exchange,
+});
+
+/** The delivery row's columns that sum up its latest attempt. */
+export const lastAttemptColumns = (result: TAttemptResult, startedAt: Date) => ({
+  lastAttemptAt: startedAt,
+  lastResponseCode: result.responseCode,
+  lastLatencyMs: result.latencyMs,
+  lastError: result.error,
+});
+
 const noExchange: TAttemptExchange = {
   requestHeaders: null,
   requestBody: null,

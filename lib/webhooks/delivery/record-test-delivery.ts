@@ -2,7 +2,7 @@ import { db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
-import type { TAttemptResult } from "./attempt-result";
+import { attemptResultColumns, lastAttemptColumns, type TAttemptResult } from "./attempt-result";
 
 /**
  * Writes a sent test event into the endpoint's delivery log: a test delivery closed by its one
@@ -38,10 +38,7 @@ export async function recordTestDelivery({
       test: true,
       status: result.succeeded ? "delivered" : "failed",
       attempts: 1,
-      lastAttemptAt: startedAt,
-      lastResponseCode: result.responseCode,
-      lastLatencyMs: result.latencyMs,
-      lastError: result.error,
+      ...lastAttemptColumns(result, startedAt),
       deliveredAt: result.succeeded ? finishedAt : null,
       createdAt: startedAt,
       updatedAt: finishedAt,
@@ -52,12 +49,7 @@ export async function recordTestDelivery({
       endpointId,
       startedAt,
       finishedAt,
-      succeeded: result.succeeded,
-      responseCode: result.responseCode,
-      latencyMs: result.latencyMs,
-      error: result.error,
-      retryAfterMs: result.retryAfterMs,
-      ...result.exchange,
+      ...attemptResultColumns(result),
     });
   });
   return id;

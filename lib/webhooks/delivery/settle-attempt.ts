@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, statementDb, type TTransaction } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { noteFailingEndpoint } from "@/lib/webhooks/endpoints/failure-alert";
-import type { TAttemptResult } from "./attempt-result";
+import { attemptResultColumns, lastAttemptColumns, type TAttemptResult } from "./attempt-result";
 import { failingSince } from "./failing-since";
 import { nextRetry, shouldDisableEndpoint } from "./schedule";
 
@@ -129,12 +129,7 @@ function settleOne({
       .update(webhookAttempts)
       .set({
         finishedAt: new Date(),
-        succeeded: result.succeeded,
-        responseCode: result.responseCode,
-        latencyMs: result.latencyMs,
-        error: result.error,
-        retryAfterMs: result.retryAfterMs,
-        ...result.exchange,
+        ...attemptResultColumns(result),
       })
       .where(and(attemptKey, isNull(webhookAttempts.finishedAt)));
     const [recorded] = await tx.select().from(webhookAttempts).where(attemptKey);
@@ -155,10 +150,7 @@ function settleOne({
 
     const last = {
       attempts: attempt,
-      lastAttemptAt: recorded!.startedAt,
-      lastResponseCode: result.responseCode,
-      lastLatencyMs: result.latencyMs,
-      lastError: result.error,
+      ...lastAttemptColumns(result, recorded!.startedAt),
       updatedAt: new Date(),
     };
     const close = async (status: TClosedStatus): Promise<TAttemptOutcome> => {
