@@ -1,9 +1,27 @@
 import type { TExecutor } from "@/db/client";
-import type { TReceiptParty } from "@/db/schema";
+import type { TAgentRow, TReceiptParty } from "@/db/schema";
 import type { TAmount } from "@/lib/attest/schemas";
 import { counterpartiesOf } from "./counterparties";
-import { payerMandate } from "./payer-mandate";
+import { mandateOfAgent, payerMandate } from "./payer-mandate";
 import { refuseMandateViolation } from "./refuse-mandate-violation";
+
+type TSettlementTerms = { amount: TAmount; parties: readonly TReceiptParty[]; now: Date };
+
+function refuseOutside(
+  agentId: string,
+  mandate: ReturnType<typeof mandateOfAgent>,
+  { amount, parties, now }: TSettlementTerms,
+) {
+  if (!mandate) return;
+  refuseMandateViolation({
+    agentId,
+    terms: mandate.terms,
+    amount,
+    counterparties: counterpartiesOf(parties),
+    at: now.toISOString(),
+    spentBefore: 0,
+  });
+}
 
 /**
  * Refuses, when a settlement is created, terms its payer's mandate can never allow: expired,
@@ -12,21 +30,12 @@ import { refuseMandateViolation } from "./refuse-mandate-violation";
  */
 export async function checkSettlementMandate(
   tx: TExecutor,
-  {
-    payerAgentId,
-    amount,
-    parties,
-    now,
-  }: { payerAgentId: string; amount: TAmount; parties: readonly TReceiptParty[]; now: Date },
+  { payerAgentId, ...terms }: TSettlementTerms & { payerAgentId: string },
 ): Promise<void> {
-  const mandate = await payerMandate(tx, payerAgentId);
-  if (!mandate) return;
-  refuseMandateViolation({
-    agentId: payerAgentId,
-    terms: mandate.terms,
-    amount,
-    counterparties: counterpartiesOf(parties),
-    at: now.toISOString(),
-    spentBefore: 0,
-  });
+  refuseOutside(payerAgentId, await payerMandate(tx, payerAgentId), terms);
+}
+
+/** checkSettlementMandate for a payer whose row the caller has just read. */
+export function checkPayerRowMandate(payer: TAgentRow, terms: TSettlementTerms): void {
+  refuseOutside(payer.id, mandateOfAgent(payer), terms);
 }

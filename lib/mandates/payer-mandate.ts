@@ -1,6 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
-import { agents } from "@/db/schema";
+import { agents, type TAgentRow } from "@/db/schema";
+
+/** The mandate an agent row holds, or null when it has none. */
+export function mandateOfAgent(
+  row: Pick<TAgentRow, "mandate" | "mandateHash" | "mandateVersion" | "mandateSignature">,
+) {
+  if (!row.mandate || !row.mandateHash) return null;
+  return {
+    terms: row.mandate,
+    hash: row.mandateHash,
+    version: row.mandateVersion,
+    signature: row.mandateSignature,
+  };
+}
 
 /**
  * The paying agent's mandate columns. `forShare` holds the agent row until the transaction ends,
@@ -21,11 +34,5 @@ export async function payerMandate(
     .from(agents)
     .where(eq(agents.id, agentId));
   const [row] = forShare ? await query.for("share") : await query;
-  if (!row?.mandate || !row.mandateHash) return null;
-  return {
-    terms: row.mandate,
-    hash: row.mandateHash,
-    version: row.mandateVersion,
-    signature: row.mandateSignature,
-  };
+  return row ? mandateOfAgent(row) : null;
 }

@@ -9,7 +9,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { emitNegotiationEvent } from "./emit-negotiation-event";
 import { negotiationExpiryRequested } from "./jobs";
 import { presentNegotiation } from "./present-negotiation";
-import { recordNegotiationStep } from "./record-step";
+import { recordNegotiationSteps } from "./record-step";
 import { resolveActingAgent } from "./resolve-acting-agent";
 import { resolveTerms } from "./resolve-terms";
 import type { TCreateNegotiationBody } from "./schemas";
@@ -129,19 +129,22 @@ export async function createNegotiation({
         negotiationId: row!.id,
       })),
     );
-    await recordNegotiationStep(tx, {
+    await recordNegotiationSteps(tx, {
       negotiation: row!,
-      step: {
-        round: 1,
-        action: "propose",
-        agentId: initiatorAgentId,
-        terms,
-        message: null,
-        credential: stepCredentialOf(auth),
-        signature,
-        ...(signatures === "none" ? {} : { signatures }),
-      },
+      steps: [
+        {
+          round: 1,
+          action: "propose",
+          agentId: initiatorAgentId,
+          terms,
+          message: null,
+          credential: stepCredentialOf(auth),
+          signature,
+          ...(signatures === "none" ? {} : { signatures }),
+        },
+      ],
       at: now,
+      opened: true,
     });
     await emitNegotiationEvent(tx, { row: row!, type: "negotiation.created", now });
     await enqueueJob(tx, {

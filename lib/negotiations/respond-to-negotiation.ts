@@ -14,7 +14,7 @@ import { emitNegotiationEvent } from "./emit-negotiation-event";
 import { persistExpiry } from "./expire-negotiation";
 import { getNegotiationOrThrow } from "./get-negotiation";
 import { acceptancesOf, presentNegotiation } from "./present-negotiation";
-import { recordNegotiationStep } from "./record-step";
+import { recordNegotiationSteps } from "./record-step";
 import { resolveActingAgent } from "./resolve-acting-agent";
 import { resolveTerms } from "./resolve-terms";
 import type { TRespondBody } from "./schemas";
@@ -132,17 +132,19 @@ export async function respondToNegotiation({
       .set(changes)
       .where(eq(negotiations.id, row.id))
       .returning();
-    await recordNegotiationStep(tx, {
+    await recordNegotiationSteps(tx, {
       negotiation: row,
-      step: {
-        round: statement.round,
-        action: statement.action,
-        agentId,
-        terms: statement.terms,
-        message: response.message,
-        credential: stepCredentialOf(auth),
-        signature,
-      },
+      steps: [
+        {
+          round: statement.round,
+          action: statement.action,
+          agentId,
+          terms: statement.terms,
+          message: response.message,
+          credential: stepCredentialOf(auth),
+          signature,
+        },
+      ],
       at: now,
     });
     if (type) await emitNegotiationEvent(tx, { row: updated!, type, now });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { db, type TExecutor } from "@/db/client";
 import { agentKeys, agents, type TAgentKeyRow, type TAgentRow } from "@/db/schema";
 import { readCompactJws, verifyAgreementJws } from "@/lib/attest/agreement-jws";
@@ -7,7 +7,7 @@ import type { TEnvironment } from "@/lib/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { assertStorableText, storableId } from "@/lib/http/storable-text";
 import { getWallets } from "@/lib/ledger/get-wallets";
-import { checkSettlementMandate } from "@/lib/mandates/check-settlement-mandate";
+import { checkPayerRowMandate } from "@/lib/mandates/check-settlement-mandate";
 import { partiesOf } from "@/lib/negotiations/parties";
 import { paidTerms } from "./paid-terms";
 import { paymentStatementText, X402_SCHEME, X402_VERSION, x402Network } from "./payment-statement";
@@ -36,14 +36,22 @@ const refuse = (
 const AMOUNT = /^[1-9][0-9]{0,14}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 
-const findAgent = (executor: TExecutor, environment: TEnvironment, agentId: string) =>
-  executor
-    .select()
-    .from(agents)
-    .where(
-      and(eq(agents.id, agentId), eq(agents.environment, environment), isNull(agents.deletedAt)),
-    )
-    .then(([row]) => row);
+/** The environment's live agents of these ids, by id. */
+const agentsById = async (executor: TExecutor, environment: TEnvironment, ids: string[]) =>
+  new Map(
+    (
+      await executor
+        .select()
+        .from(agents)
+        .where(
+          and(
+            inArray(agents.id, ids),
+            eq(agents.environment, environment),
+            isNull(agents.deletedAt),
+          ),
+        )
+    ).map((row) => [row.id, row]),
+  );
 
 /**
  * Everything verify checks except the nonce, without moving money: the request is this
@@ -102,13 +110,18 @@ export async function checkPayment(
   if (canonicalJson(statement.data.requirements) !== canonicalJson(required))
     return refuse("invalid_payment_requirements", "The payer signed other requirements.", payerId);
 
-  const payer = await findAgent(executor, environment, payerId);
-  if (!payer) return refuse("invalid_payload", `No agent ${payerId} in ${environment}.`, payerId);
+  // Independent reads, sent at once.
   const kid = storableId(parsed.header.kid) ?? "";
-  const [key] = await executor
-    .select()
-    .from(agentKeys)
-    .where(and(eq(agentKeys.id, kid), eq(agentKeys.agentId, payer.id)));
+  const [found, [key], wallets] = await Promise.all([
+    agentsById(executor, environment, [payerId, required.payTo]),
+    executor
+      .select()
+      .from(agentKeys)
+      .where(and(eq(agentKeys.id, kid), eq(agentKeys.agentId, payerId))),
+    getWallets({ environment, agentId: payerId }, executor),
+  ]);
+  const payer = found.get(payerId);
+  if (!payer) return refuse("invalid_payload", `No agent ${payerId} in ${environment}.`, payerId);
   if (!key)
     return refuse(
       "invalid_exact_agent_payload_signature",
@@ -142,7 +155,7 @@ export async function checkPayment(
       payer.id,
     );
 
-  const payTo = await findAgent(executor, environment, required.payTo);
+  const payTo = found.get(required.payTo);
   if (payTo?.status !== "active" || payTo.id === payer.id)
     return refuse(
       "invalid_payment_requirements",
@@ -151,8 +164,7 @@ export async function checkPayment(
     );
   const amount = { value: Number(required.amount), currency: required.asset };
   try {
-    await checkSettlementMandate(executor, {
-      payerAgentId: payer.id,
+    checkPayerRowMandate(payer, {
       amount,
       parties: partiesOf({
         initiatorAgentId: payer.id,
@@ -168,7 +180,6 @@ export async function checkPayment(
       payer.id,
     );
   }
-  const wallets = await getWallets({ environment, agentId: payer.id }, executor);
   const balance = wallets.find((wallet) => wallet.currency === amount.currency)?.balance ?? 0;
   if (balance < amount.value)
     return refuse(

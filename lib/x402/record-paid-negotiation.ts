@@ -2,7 +2,7 @@ import type { TExecutor } from "@/db/client";
 import { negotiationParties, negotiations, type TAgentRow } from "@/db/schema";
 import type { TAgentPublicJwk, TStepCredential } from "@/lib/attest";
 import { newId } from "@/lib/ids";
-import { recordNegotiationStep } from "@/lib/negotiations/record-step";
+import { recordNegotiationSteps } from "@/lib/negotiations/record-step";
 import { paidTerms } from "./paid-terms";
 
 /**
@@ -78,15 +78,15 @@ export async function recordPaidNegotiation(
     publicJwk: key.publicJwk,
     signs: "x402_payment" as const,
   };
-  for (const [agentId, action, signature] of [
-    [payer.id, "propose", paymentSignature],
-    [payTo.id, "accept", null],
-  ] as const) {
-    await recordNegotiationStep(tx, {
-      negotiation: row!,
-      step: { round: 1, action, agentId, terms, message: null, credential, signature },
-      at: now,
-    });
-  }
+  const step = { round: 1, terms, message: null, credential };
+  await recordNegotiationSteps(tx, {
+    negotiation: row!,
+    steps: [
+      { ...step, action: "propose", agentId: payer.id, signature: paymentSignature },
+      { ...step, action: "accept", agentId: payTo.id, signature: null },
+    ],
+    at: now,
+    opened: true,
+  });
   return row!;
 }

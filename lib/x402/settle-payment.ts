@@ -166,9 +166,20 @@ async function outcomeOf(environment: TEnvironment, claimed: TClaim): Promise<TX
     .select({ id: receipts.id, attestHash: receipts.attestHash })
     .from(receipts)
     .where(eq(receipts.settlementId, claimed.settlementId));
+  return paid(environment, claimed, receipt);
+}
+
+/** The answer of a payment whose settlement executed, with its receipt. */
+function paid(
+  environment: TEnvironment,
+  claimed: TClaim,
+  receipt: { id: string; attestHash: string } | undefined,
+): TX402SettleResponse {
   return {
-    ...base,
     success: true,
+    payer: claimed.payer,
+    transaction: claimed.settlementId,
+    network: x402Network(environment),
     amount: claimed.amount,
     extra: receipt && {
       settlementId: claimed.settlementId,
@@ -200,8 +211,13 @@ export async function settlePayment({
   if (claimed && "reason" in claimed) return failure(environment, claimed);
   if (claimed) {
     // x402's settle answers the payment's outcome: executed here, as the job would, at once.
-    await runExecution(claimed.settlementId, runNow);
+    const executed = await runExecution(claimed.settlementId, runNow);
     await withdrawJob(db, claimed.jobId);
+    if ("completed" in executed && executed.completed)
+      return paid(environment, claimed, {
+        id: executed.receiptId,
+        attestHash: executed.attestHash,
+      });
   }
   const settled = claimed ?? (await findClaim(auth, jws));
   if (!settled)

@@ -10,6 +10,10 @@ import { loadSettlement } from "./load-settlement";
 import { negotiationFacts } from "./negotiation-evidence";
 import { negotiationTranscript } from "./negotiation-transcript";
 
+export type TCompletion =
+  | { status: string; completed: false }
+  | { status: "executed"; completed: true; receiptId: string; attestHash: string };
+
 /**
  * Records a payment the rail confirmed, in one transaction: the settlement becomes `executed`
  * with the rail's reference and the policy version, the evidence is chained and the receipt
@@ -24,8 +28,8 @@ export async function completeSettlement({
   settlementId: string;
   externalRef: string;
   policy: Pick<TPolicyResult, "policyVersion" | "checks" | "inputs">;
-}) {
-  return db.transaction(async (tx) => {
+}): Promise<TCompletion> {
+  return db.transaction(async (tx): Promise<TCompletion> => {
     const now = new Date();
     const [row] = await tx
       .update(settlements)
@@ -84,6 +88,11 @@ export async function completeSettlement({
       type: "settlement.executed",
       receipt: { id: receipt.id, attestHash: receipt.attestHash },
     });
-    return { status: "executed", completed: true, receiptId: receipt.id };
+    return {
+      status: "executed",
+      completed: true,
+      receiptId: receipt.id,
+      attestHash: receipt.attestHash,
+    };
   });
 }
