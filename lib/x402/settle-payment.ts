@@ -137,15 +137,20 @@ async function claim({
   }
 }
 
+/** What every answer about a claimed payment names: its payer, its settlement, the network. */
+const claimedAnswer = (environment: TEnvironment, claimed: TClaim) => ({
+  payer: claimed.payer,
+  transaction: claimed.settlementId,
+  network: x402Network(environment),
+});
+
 /** The answer of a claimed payment once its settlement has left `executing`. */
 async function outcomeOf(environment: TEnvironment, claimed: TClaim): Promise<TX402SettleResponse> {
-  const network = x402Network(environment);
   const settlement = await waitForOutcome({
     tenant: { organizationId: claimed.organizationId, environment },
     settlementId: claimed.settlementId,
     seconds: OUTCOME_WAIT_SECONDS,
   });
-  const base = { payer: claimed.payer, transaction: claimed.settlementId, network };
   if (!settlement)
     return failure(environment, {
       reason: "unexpected_settle_error",
@@ -154,7 +159,7 @@ async function outcomeOf(environment: TEnvironment, claimed: TClaim): Promise<TX
     });
   if (settlement.status === "failed")
     return {
-      ...base,
+      ...claimedAnswer(environment, claimed),
       success: false,
       errorReason:
         settlement.failureCode === "insufficient_funds"
@@ -176,10 +181,8 @@ function paid(
   receipt: { id: string; attestHash: string } | undefined,
 ): TX402SettleResponse {
   return {
+    ...claimedAnswer(environment, claimed),
     success: true,
-    payer: claimed.payer,
-    transaction: claimed.settlementId,
-    network: x402Network(environment),
     amount: claimed.amount,
     extra: receipt && {
       settlementId: claimed.settlementId,
@@ -190,7 +193,8 @@ function paid(
 }
 
 /**
- * x402 settle: the payment verify accepts moves from the payer's wallet to the payee's once.
+ * x402 settle: the payment verify accepts moves from the payer's wallet to the payee's once,
+ * executed in this request (the execution job, held back a minute, is only its fallback).
  * Settling the same payload again, or concurrently, answers the one settlement's outcome.
  */
 export async function settlePayment({
