@@ -20,10 +20,11 @@ import { figure, type TFigure } from "./lib/figure";
 import { withBenchDatabase, withKeptDatabase } from "./lib/fresh-database";
 import { measure } from "./lib/measure";
 import { stopServers } from "./lib/processes";
+import { settlementKey } from "./lib/sandbox-deals";
 import { seededOrganization, seedScale, verifiableReceiptIds } from "./lib/scale-seed";
 import { benchSettings, type TSettings } from "./lib/settings";
 import { tableSizes } from "./lib/table-sizes";
-import { searchSettlementRate, settlementKey } from "./settle";
+import { searchSettlementRate } from "./settle";
 
 const SCALE_DATABASE = "bench_scale";
 const SMALL_ROWS = 1_000;

@@ -10,48 +10,28 @@
  * goes into the figure's details.
  */
 import postgres from "postgres";
-import { allScopes } from "@/lib/auth/scopes";
-import { createApiKey } from "@/lib/keys/create-key";
-import { createOrganization } from "@/lib/orgs/create-organization";
 import { startDeployment } from "./lib/deployment";
-import { figure, type TFigure } from "./lib/figure";
+import { boundedFigure, figure, type TFigure } from "./lib/figure";
 import { healthRate } from "./lib/floor";
 import { withBenchDatabase } from "./lib/fresh-database";
-import { jsonClient } from "./lib/json-client";
 import { percentile } from "./lib/measure";
 import { paced } from "./lib/paced";
-import { pool } from "./lib/pool";
+import {
+  dealAgents,
+  pendingSettlements,
+  sandboxApi,
+  settlementKey,
+  type TJson,
+} from "./lib/sandbox-deals";
 import type { TSettings } from "./lib/settings";
 import { searchSustainedRate, type TTrial } from "./lib/sustained-rate";
 import { vacuumDatabase } from "./lib/vacuum";
-
-// biome-ignore lint/suspicious/noExplicitAny: API responses, read field by field in a script
-type TJson = Record<string, any>;
+import { endToEndTrial, type TEndToEnd } from "./settle-e2e";
 
 const goalRatio = 0.12;
 const maxP99Ms = 500;
-
-/** A sandbox key of a fresh Enterprise organization in this process's database. */
-export async function settlementKey(): Promise<string> {
-  const organization = await createOrganization({ name: "bench", plan: "enterprise" });
-  const { secret } = await createApiKey({
-    organizationId: organization.id,
-    environment: "sandbox",
-    name: "bench",
-    scopes: allScopes,
-  });
-  return secret;
-}
-
-/** The sandbox API on `baseUrl` with `key`, failing on any non-2xx. */
-export function sandboxApi(baseUrl: string, key: string) {
-  const call = jsonClient(`${baseUrl}/sandbox/v1`, { authorization: `Bearer ${key}` });
-  return async (method: string, path: string, body?: unknown) => {
-    const { status, json } = await call<TJson>(method, path, body);
-    if (status >= 300) throw new Error(`${method} ${path} → ${status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
+/** settle.e2e: p99 from the execute call to the receipt sealed and the webhook received. */
+const maxEndToEndP99Ms = 1_500;
 
 /**
  * One trial: prepares `rate × seconds` settlements, executes them at `rate` per second and
@@ -70,21 +50,9 @@ function settlementTrial(options: {
   return async (rate: number): Promise<TTrial> => {
     // Fresh connections each trial: one kept idle past the server's keep-alive is reset on reuse.
     const api = sandboxApi(options.baseUrl, options.key);
-    if (!agents.length) agents = await pool(40, 8, () => api("POST", "/agents", { name: "bench" }));
+    if (!agents.length) agents = await dealAgents(api);
     const count = Math.max(1, Math.round(rate * options.seconds));
-    const ids = await pool(count, 32, async (index) => {
-      const negotiation = await api("POST", "/negotiations", {
-        initiatorAgentId: agents[index % 20]!.id,
-        responders: [agents[20 + (index % 20)]!.id],
-        terms: { amount: { value: 1000 + (index % 500), currency: "USD" } },
-      });
-      await api("POST", `/negotiations/${negotiation.id}/respond`, {
-        agentId: agents[20 + (index % 20)]!.id,
-        action: "accept",
-      });
-      const settlement = await api("POST", "/settlements", { negotiationId: negotiation.id });
-      return settlement.id as string;
-    });
+    const ids = await pendingSettlements(api, agents, count);
     await vacuumDatabase(options.url);
     const started = Date.now();
     const cpuBefore = options.cpuMs();
@@ -149,11 +117,14 @@ export async function searchSettlementRate(options: {
   key: string;
   settings: TSettings;
   startRate?: number;
+  /** After the search, settle.e2e's trial at half the rate found (when one was). */
+  endToEnd?: boolean;
 }): Promise<{
   rate: number;
   floor: number;
   cpuMsPerSettlement: number;
   peakRssMb: { api: number; worker: number };
+  endToEnd?: TEndToEnd;
 }> {
   const { settings } = options;
   // Rate limiting off, as in the other benchmarks: this measures settlements, not the limiter.
@@ -183,11 +154,23 @@ export async function searchSettlementRate(options: {
       floorRound: () => healthRate(server.baseUrl, settings),
       trial,
     });
+    const peakRssMb = server.peakRssMb();
+    const endToEnd =
+      options.endToEnd && search.rate > 0
+        ? await endToEndTrial({
+            url: options.url,
+            api: sandboxApi(server.baseUrl, options.key),
+            sql,
+            rate: Math.max(1, Math.round(search.rate / 2)),
+            seconds: settings.settleSeconds,
+          })
+        : undefined;
     return {
       rate: search.rate,
       floor: search.floor,
       cpuMsPerSettlement: search.best?.cpuMsPerItem ?? 0,
-      peakRssMb: server.peakRssMb(),
+      peakRssMb,
+      endToEnd,
     };
   } finally {
     await sql.end();
@@ -198,7 +181,8 @@ export async function searchSettlementRate(options: {
 export async function benchSettleSustained(settings: TSettings): Promise<TFigure[]> {
   return withBenchDatabase("bench_settle", async (url) => {
     const key = await settlementKey();
-    const search = await searchSettlementRate({ url, key, settings });
+    const search = await searchSettlementRate({ url, key, settings, endToEnd: true });
+    const endToEnd = search.endToEnd;
     return [
       figure({
         name: "settle.sustained",
@@ -210,6 +194,21 @@ export async function benchSettleSustained(settings: TSettings): Promise<TFigure
           cpuMsPerSettlement: search.cpuMsPerSettlement,
           peakRssApiMb: search.peakRssMb.api,
           peakRssWorkerMb: search.peakRssMb.worker,
+        },
+      }),
+      boundedFigure({
+        name: "settle.e2e",
+        // No rate kept up with: nothing to measure at half of it, and the goal is not met.
+        value: endToEnd?.p99 ?? Number.NaN,
+        unit: "ms p99",
+        below: maxEndToEndP99Ms,
+        details: endToEnd && {
+          ratePerSecond: endToEnd.rate,
+          settlements: endToEnd.count,
+          sealedAndReceived: endToEnd.completed,
+          p50Ms: endToEnd.p50,
+          p99SealedMs: endToEnd.p99Sealed,
+          p99WebhookMs: endToEnd.p99Webhook,
         },
       }),
     ];

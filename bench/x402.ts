@@ -20,10 +20,10 @@ import { withBenchDatabase } from "./lib/fresh-database";
 import { percentile } from "./lib/measure";
 import { paced } from "./lib/paced";
 import { pool } from "./lib/pool";
+import { sandboxApi, settlementKey } from "./lib/sandbox-deals";
 import type { TSettings } from "./lib/settings";
 import { searchSustainedRate, type TTrial } from "./lib/sustained-rate";
 import { vacuumDatabase } from "./lib/vacuum";
-import { sandboxApi, settlementKey } from "./settle";
 
 /** settle.sustained's goal and latency bound: a payment should cost no more than a settlement. */
 const goalRatio = 0.12;

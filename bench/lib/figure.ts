@@ -6,13 +6,16 @@ export type TFigure = {
   name: string;
   value: number;
   unit: string;
-  floor: number;
-  ratio: number;
+  /** null for a figure whose goal bounds its value (boundedFigure): no floor, no ratio. */
+  floor: number | null;
+  ratio: number | null;
   goal: string;
   met: boolean;
   /** Further measurements of the same run (peak memory, latencies), printed beneath it. */
   details?: Record<string, number>;
 };
+
+const withDetails = (details: Record<string, number> | undefined) => (details ? { details } : {});
 
 export function figure(options: {
   name: string;
@@ -37,6 +40,27 @@ export function figure(options: {
     ratio,
     goal: "min" in goal ? `≥ ${goal.min}` : `< ${goal.max}`,
     met: measured && ("min" in goal ? ratio >= goal.min : ratio < goal.max),
-    ...(options.details ? { details: options.details } : {}),
+    ...withDetails(options.details),
+  };
+}
+
+/** A figure with no floor whose goal is a bound on the value itself (a latency). */
+export function boundedFigure(options: {
+  name: string;
+  /** NaN when nothing was measured: not met. */
+  value: number;
+  unit: string;
+  below: number;
+  details?: Record<string, number>;
+}): TFigure {
+  return {
+    name: options.name,
+    value: options.value,
+    unit: options.unit,
+    floor: null,
+    ratio: null,
+    goal: `< ${options.below.toLocaleString("en-US")}`,
+    met: options.value < options.below,
+    ...withDetails(options.details),
   };
 }

@@ -11,8 +11,8 @@ export function printSummary(figures: TFigure[], note: string): void {
   const rows = figures.map((f) => [
     f.name,
     `${number(f.value)} ${f.unit}`,
-    number(f.floor),
-    f.ratio.toFixed(3),
+    f.floor === null ? "—" : number(f.floor),
+    f.ratio === null ? "—" : f.ratio.toFixed(3),
     f.goal,
     f.met ? "met" : "NOT met",
   ]);
