@@ -4,8 +4,8 @@ import { canonicalJson } from "./canonical";
 import {
   agreementPayloadText,
   lastProposal,
-  readTranscript,
   signatureRequirementOf,
+  type TReceiptTranscript,
   type TTranscriptStep,
 } from "./negotiation-transcript";
 import type { TEvidenceRecord } from "./schemas";
@@ -90,18 +90,19 @@ const checkSignatures = async (steps: TTranscriptStep[]): Promise<TProblem> => {
 };
 
 /**
- * The `agreement` check of a receipt whose format has one (2 and later), null for format 1.
+ * The `agreement` check of a receipt whose format has one (2 and later: `transcript` is what
+ * receiptTranscript read), null for format 1.
  */
 export const checkAgreementOf = ({
   negotiationId,
-  attest,
   evidence,
+  transcript,
 }: {
   negotiationId: string;
-  attest: { formatVersion?: number | undefined };
   evidence: readonly TEvidenceRecord[];
+  transcript: TReceiptTranscript;
 }): Promise<TVerifyCheck> | null =>
-  (attest.formatVersion ?? 1) >= 2 ? checkAgreement({ negotiationId, evidence }) : null;
+  transcript === null ? null : checkAgreement({ negotiationId, evidence, steps: transcript });
 
 /**
  * Under a signature requirement, every party it names signed the final terms. The parties are
@@ -134,11 +135,13 @@ const signedDetail = (steps: TTranscriptStep[]): string => {
 export const checkAgreement = async ({
   negotiationId,
   evidence,
+  steps,
 }: {
   negotiationId: string;
   evidence: readonly TEvidenceRecord[];
+  /** The transcript readTranscript read from `evidence`, or why it could not. */
+  steps: TTranscriptStep[] | string;
 }): Promise<TVerifyCheck> => {
-  const steps = readTranscript(evidence);
   if (typeof steps === "string") return check("agreement", false, steps);
   const sequence = checkSequence(steps, negotiationId);
   if (sequence) return check("agreement", false, sequence);

@@ -1,15 +1,12 @@
-import {
-  algorithmOf,
-  importAgentPublicKey,
-  type TAgentPublicJwk,
-  verifyParamsOf,
-} from "./agent-public-key";
-import { fromBase64Url } from "./bytes";
+import { algorithmOf, type TAgentPublicJwk } from "./agent-public-key";
+import { fromBase64Url, utf8ToBytes } from "./bytes";
+import { InvalidPublicKey, verifySignature } from "./verify-signature";
 
 /*
- * Compact JWS (RFC 7515) verification for agreement signatures, on WebCrypto only so that the
- * SDK's offline verifier runs it unchanged. The algorithm is the key's, never the header's
- * choice alone: `none`, HMAC and any other `alg` fail, as do headers with `crit` or `b64`.
+ * Compact JWS (RFC 7515) verification for agreement signatures, in any JavaScript runtime so
+ * that the SDK's offline verifier runs it unchanged (verifySignature). The algorithm is the
+ * key's, never the header's choice alone: `none`, HMAC and any other `alg` fail, as do headers
+ * with `crit` or `b64`.
  */
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -20,12 +17,12 @@ export type TJwsVerdict = { ok: true } | { ok: false; detail: string };
 export type TCompactJws = {
   header: Record<string, unknown>;
   payloadText: string;
-  signingInput: Uint8Array<ArrayBuffer>;
-  signature: Uint8Array<ArrayBuffer>;
+  signingInput: Uint8Array;
+  signature: Uint8Array;
 };
 
-const decodeText = (segment: string) =>
-  new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(segment));
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const decodeText = (segment: string) => strictUtf8.decode(fromBase64Url(segment));
 
 /** Splits and decodes a compact JWS; null when it is not one. */
 export const readCompactJws = (jws: string): TCompactJws | null => {
@@ -39,8 +36,8 @@ export const readCompactJws = (jws: string): TCompactJws | null => {
     return {
       header: parsed as Record<string, unknown>,
       payloadText: decodeText(payload),
-      signingInput: new TextEncoder().encode(`${header}.${payload}`),
-      signature: Uint8Array.from(fromBase64Url(signature)),
+      signingInput: utf8ToBytes(`${header}.${payload}`),
+      signature: fromBase64Url(signature),
     };
   } catch {
     return null;
@@ -85,17 +82,16 @@ export const verifyAgreementJws = async ({
       detail: `does not sign the canonical JSON of ${statement}`,
     };
   }
-  let key: CryptoKey;
+  let valid: boolean;
   try {
-    key = await importAgentPublicKey(jwk);
-  } catch {
+    valid = await verifySignature({
+      jwk,
+      signature: parsed.signature,
+      data: parsed.signingInput,
+    });
+  } catch (error) {
+    if (!(error instanceof InvalidPublicKey)) throw error;
     return { ok: false, detail: "names a key that is not a valid public key" };
   }
-  const valid = await crypto.subtle.verify(
-    verifyParamsOf(jwk),
-    key,
-    parsed.signature,
-    parsed.signingInput,
-  );
   return valid ? { ok: true } : { ok: false, detail: "does not verify with the key" };
 };

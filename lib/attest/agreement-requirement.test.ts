@@ -5,6 +5,7 @@ import type { TAgentPublicJwk } from "./agent-public-key";
 import { checkAgreement } from "./agreement-check";
 import {
   agreementPayloadText,
+  readTranscript,
   type TNegotiationStepPayload,
   type TSignatureRequirement,
 } from "./negotiation-transcript";
@@ -90,8 +91,10 @@ async function evidenceOf({
   ];
 }
 
-const agreementOf = async (options: Parameters<typeof evidenceOf>[0]) =>
-  checkAgreement({ negotiationId, evidence: await evidenceOf(options) });
+const agreementOf = async (options: Parameters<typeof evidenceOf>[0]) => {
+  const evidence = await evidenceOf(options);
+  return checkAgreement({ negotiationId, evidence, steps: readTranscript(evidence) });
+};
 
 describe("agreementPayloadText with a signature requirement", () => {
   it("signs the requirement only when there is one, so older signatures keep verifying", () => {
@@ -183,7 +186,9 @@ describe("the agreement check under a signature requirement", () => {
         },
       },
     ] as unknown as TEvidenceRecord[];
-    expect((await checkAgreement({ negotiationId, evidence })).detail).toBe(
+    expect(
+      (await checkAgreement({ negotiationId, evidence, steps: readTranscript(evidence) })).detail,
+    ).toBe(
       `the negotiation requires every party's signature of the final terms, and ${payer} did not sign them`,
     );
   });

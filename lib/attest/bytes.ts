@@ -14,8 +14,14 @@ export const toBase64 = (bytes: Uint8Array): string => {
 };
 
 /** Standard base64 to bytes; the caller checks the alphabet first (atob throws on others). */
-export const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
-  Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+export const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => {
+  const binary = atob(text);
+  // A plain loop: Uint8Array.from(binary, mapper) iterates the string and calls the mapper per
+  // byte, several times slower on every JWS and signature a verification decodes.
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+};
 
 export const toBase64Url = (bytes: Uint8Array): string =>
   toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -1,5 +1,6 @@
 import { verifyEvidenceChain } from "./evidence-chain";
 import { checkMandateEvidence } from "./mandate-evidence";
+import { receiptTranscript } from "./negotiation-transcript";
 import { checkPolicySnapshot } from "./policy-check";
 import { replayPolicyDecision } from "./policy-replay";
 import { hashReceipt } from "./receipt-hash";
@@ -51,11 +52,13 @@ export const checkReceiptFacts = ({
   }
 
   const { amount, parties } = receipt;
-  checks.push(checkTerms({ formatVersion, amount, parties, evidence }));
+  const transcript = receiptTranscript({ formatVersion, evidence });
+  checks.push(checkTerms({ amount, parties, evidence, transcript }));
 
   const snapshot = checkPolicySnapshot({ policySnapshot: attest.proof.policySnapshot, evidence });
   const mandate = snapshot.ok ? checkMandateEvidence({ evidence, amount, parties }) : snapshot;
   const policy = mandate.ok ? replayPolicyDecision({ evidence, amount, parties }) : mandate;
   checks.push(check("policy", policy.ok, policy.detail));
-  return { checks, attestHash, evidence: chain.records };
+  // The transcript, read once here, serves the agreement and signing-key checks too.
+  return { checks, attestHash, evidence: chain.records, transcript };
 };

@@ -9,6 +9,7 @@ import {
 import { canonicalJson } from "./canonical";
 import { fromHashHex, sha256, toHashHex } from "./hash";
 import type { TJwk, TJwks, TTreeHead } from "./schemas";
+import { InvalidPublicKey, verifySignature } from "./verify-signature";
 
 /*
  * Signed tree heads in the C2SP checkpoint shape (c2sp.org/tlog-checkpoint). The signed text is
@@ -73,28 +74,9 @@ const isTreeHeadKey = (jwk: TJwk, kid: string) =>
 export const findTreeHeadKey = ({ jwks, kid }: { jwks: TJwks; kid: string }) =>
   jwks.keys.find((jwk) => isTreeHeadKey(jwk, kid)) as (TJwk & { x: string }) | undefined;
 
-const publicKeys = new Map<string, Promise<CryptoKey>>();
-
-// Importing a key costs more than a verify; receipts of one log share a handful of keys.
-const publicKeyFor = (x: string): Promise<CryptoKey> => {
-  const cached = publicKeys.get(x);
-  if (cached) return cached;
-  const key = crypto.subtle.importKey(
-    "jwk",
-    { kty: "OKP", crv: "Ed25519", x },
-    { name: "Ed25519" },
-    false,
-    ["verify"],
-  );
-  if (publicKeys.size >= 256) publicKeys.clear();
-  publicKeys.set(x, key);
-  key.catch(() => publicKeys.delete(x));
-  return key;
-};
-
 export type TTreeHeadVerification = { ok: true } | { ok: false; detail: string };
 
-/** Checks a tree head's Ed25519 signature with WebCrypto, so it runs in any JavaScript runtime. */
+/** Checks a tree head's Ed25519 signature, in any JavaScript runtime (verifySignature). */
 export const verifyTreeHeadWithKey = async ({
   treeHead,
   x,
@@ -103,10 +85,8 @@ export const verifyTreeHeadWithKey = async ({
   x: string;
 }): Promise<TTreeHeadVerification> => {
   let text: string;
-  let key: CryptoKey;
   try {
     text = formatCheckpoint(treeHead);
-    key = await publicKeyFor(x);
   } catch (error) {
     return { ok: false, detail: `key ${treeHead.keyId}: ${(error as Error).message}` };
   }
@@ -114,7 +94,18 @@ export const verifyTreeHeadWithKey = async ({
   if (signature.length !== SIGNATURE_LENGTH) {
     return { ok: false, detail: "signature is not a 64-byte Ed25519 signature" };
   }
-  if (!(await crypto.subtle.verify("Ed25519", key, signature, new TextEncoder().encode(text)))) {
+  let valid: boolean;
+  try {
+    valid = await verifySignature({
+      jwk: { kty: "OKP", crv: "Ed25519", x },
+      signature,
+      data: utf8ToBytes(text),
+    });
+  } catch (error) {
+    if (!(error instanceof InvalidPublicKey)) throw error;
+    return { ok: false, detail: `key ${treeHead.keyId}: ${error.message}` };
+  }
+  if (!valid) {
     return { ok: false, detail: `tree head signature does not verify with key ${treeHead.keyId}` };
   }
   return { ok: true };

@@ -1,5 +1,6 @@
-import { concatBytes, equalBytes, fromBase64, toBase64, utf8ToBytes } from "./bytes";
+import { concatBytes, equalBytes, fromBase64, toBase64, toBase64Url, utf8ToBytes } from "./bytes";
 import { sha256 } from "./hash";
+import { verifySignature } from "./verify-signature";
 
 /*
  * Witness cosignatures (c2sp.org/tlog-cosignature, Ed25519 `cosignature/v1`). A witness that
@@ -148,20 +149,11 @@ export const verifyCosignature = async ({
   line: TCosignatureLine;
   witness: TWitnessKey;
 }): Promise<boolean> => {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    witness.publicKey as Uint8Array<ArrayBuffer>,
-    { name: "Ed25519" },
-    false,
-    ["verify"],
-  );
-  const message = cosignedMessage({ checkpoint, timestamp: line.timestamp });
-  return crypto.subtle.verify(
-    "Ed25519",
-    key,
-    line.signature as Uint8Array<ArrayBuffer>,
-    message as Uint8Array<ArrayBuffer>,
-  );
+  return verifySignature({
+    jwk: { kty: "OKP", crv: "Ed25519", x: toBase64Url(witness.publicKey) },
+    signature: line.signature,
+    data: cosignedMessage({ checkpoint, timestamp: line.timestamp }),
+  });
 };
 
 export type TQuorumVerdict = { ok: boolean; detail: string; cosigners: string[] };

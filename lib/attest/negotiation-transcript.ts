@@ -127,6 +127,18 @@ export const readTranscript = (
   return steps.length > 0 ? steps : "the evidence holds no negotiation transcript";
 };
 
+/** What readTranscript makes of a receipt's evidence from format 2 on; null for format 1. */
+export type TReceiptTranscript = TTranscriptStep[] | string | null;
+
+/** A receipt's transcript, read once for every check that needs it. */
+export const receiptTranscript = ({
+  formatVersion,
+  evidence,
+}: {
+  formatVersion?: number | undefined;
+  evidence: readonly Pick<TEvidenceRecord, "id" | "type" | "payload">[];
+}): TReceiptTranscript => ((formatVersion ?? 1) >= 2 ? readTranscript(evidence) : null);
+
 /** The step whose terms the last round settled on: the last proposal or counter. */
 /** The requirement the transcript's proposal records; `none` when it records none. */
 export const signatureRequirementOf = (steps: readonly TTranscriptStep[]): TSignatureRequirement =>

@@ -6,8 +6,8 @@ import {
 } from "./agent-key-entry";
 import { canonicalJson } from "./canonical";
 import { hashLeaf, inclusionProofRootHex } from "./merkle";
-import { readTranscript } from "./negotiation-transcript";
-import type { TEvidenceRecord, TInclusionProof, TKeyProof, TTreeHead } from "./schemas";
+import type { TReceiptTranscript } from "./negotiation-transcript";
+import type { TInclusionProof, TKeyProof, TTreeHead } from "./schemas";
 import { check, type TVerifyCheck } from "./verify-check";
 
 type TLoggedKey = TAgentKeyEntry & { leafIndex: number };
@@ -47,7 +47,7 @@ const readKeyProofs = ({
  */
 export const checkSigningKeysOf = ({
   attest,
-  evidence,
+  transcript: steps,
 }: {
   attest: {
     formatVersion?: number | undefined;
@@ -55,10 +55,10 @@ export const checkSigningKeysOf = ({
     inclusionProof: TInclusionProof;
     treeHead: TTreeHead;
   };
-  evidence: readonly TEvidenceRecord[];
+  /** What receiptTranscript read from the receipt's evidence. */
+  transcript: TReceiptTranscript;
 }): TVerifyCheck | null => {
-  if ((attest.formatVersion ?? 1) < 3) return null;
-  const steps = readTranscript(evidence);
+  if ((attest.formatVersion ?? 1) < 3 || steps === null) return null;
   if (typeof steps === "string") return check("signing_keys", false, steps);
   const logged = readKeyProofs({ ...attest, keyProofs: attest.keyProofs ?? [] });
   if (typeof logged === "string") return check("signing_keys", false, logged);

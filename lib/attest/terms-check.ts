@@ -1,5 +1,9 @@
 import { jsonDiff } from "./json-diff";
-import { lastProposal, readTranscript } from "./negotiation-transcript";
+import {
+  lastProposal,
+  type TReceiptTranscript,
+  type TTranscriptStep,
+} from "./negotiation-transcript";
 import type { TAmount, TEvidenceRecord, TParty } from "./schemas";
 import { ZNegotiationAcceptedPayload } from "./settlement-evidence";
 import { computeParties } from "./settlement-parties";
@@ -21,8 +25,7 @@ const derive = (source: string, facts: Parameters<typeof computeParties>[0]): TD
  * The transcript's own account: the proposing agent pays, the last round's proposal holds the
  * amount, and its splits (always spelled out, in responder order) name the payees and shares.
  */
-const fromTranscript = (evidence: readonly TEvidenceRecord[]): TDerived => {
-  const steps = readTranscript(evidence);
+const fromTranscript = (steps: TTranscriptStep[] | string): TDerived => {
   if (typeof steps === "string") return { source: "the transcript", problem: steps };
   const opening = steps[0]!;
   const proposal = lastProposal(steps);
@@ -64,24 +67,25 @@ const fromAcceptance = (evidence: readonly TEvidenceRecord[]): TDerived => {
  * only `negotiation_accepted`. A receipt re-hashed over other facts fails here by name.
  */
 export const checkTerms = ({
-  formatVersion,
   amount,
   parties,
   evidence,
+  transcript,
 }: {
-  formatVersion: number;
   amount: TAmount;
   parties: readonly TParty[];
   evidence: readonly TEvidenceRecord[];
+  /** What receiptTranscript read from `evidence` (null for format 1). */
+  transcript: TReceiptTranscript;
 }): TVerifyCheck => {
   const receipt: TTerms = {
     amount: { value: amount.value, currency: amount.currency },
     parties: parties.map(({ agentId, role, amount }) => ({ agentId, role, amount })),
   };
   const derived =
-    formatVersion >= 2
-      ? [fromTranscript(evidence), fromAcceptance(evidence)]
-      : [fromAcceptance(evidence)];
+    transcript === null
+      ? [fromAcceptance(evidence)]
+      : [fromTranscript(transcript), fromAcceptance(evidence)];
   for (const account of derived) {
     if ("problem" in account) return check("terms", false, `${account.source}: ${account.problem}`);
     const [difference] = jsonDiff(receipt, account.terms);

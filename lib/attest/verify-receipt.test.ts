@@ -73,6 +73,40 @@ describe("verifyReceiptBundle on genuine receipts", () => {
     bundle.attest.inclusionProof = { leafIndex, treeSize: size, hashes: proof.map(toHashHex) };
     expect((await verifyBundle(bundle)).status).toBe("valid");
   });
+
+  it("verifies format 3 receipts signed by every party, their keys logged before them (the benchmark's log)", async () => {
+    const signedLog = await buildAttestedLog({
+      receiptCount: 6,
+      totalLeaves: 60,
+      formatVersion: 3,
+      signEvery: 2,
+    });
+    for (const [index, bundle] of signedLog.bundles.entries()) {
+      const result = await verifyReceiptBundle({
+        bundle,
+        jwks: signedLog.jwks,
+        treeHeads: createTreeHeadVerifier(),
+      });
+      expect(failed(result)).toEqual([]);
+      const signers = bundle.parties.map((party) => party.agentId);
+      if (index % 2 === 0) {
+        expect(bundle.attest.keyProofs).toHaveLength(signers.length);
+        expect(detail(result, "agreement")).toBe(
+          `final terms signed by ${signers.join(", ")} (signatures required: all)`,
+        );
+      } else {
+        expect(bundle.attest.keyProofs).toEqual([]);
+        expect(detail(result, "agreement")).toBe(
+          "final terms signed by no agent (signatures required: none)",
+        );
+      }
+    }
+    // Without the proofs of its keys, a signed receipt's keys are only asserted by itself.
+    const unproven = structuredClone(signedLog.bundles[0]!);
+    unproven.attest.keyProofs = [];
+    const result = await verifyReceiptBundle({ bundle: unproven, jwks: signedLog.jwks });
+    expect(failed(result)).toEqual(["signing_keys"]);
+  });
 });
 
 describe("verifyReceiptBundle names what was tampered with", () => {

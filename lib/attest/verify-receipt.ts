@@ -130,16 +130,14 @@ export const verifyReceiptBundle = async ({
   const jwks = parsedJwks.data;
   const facts = checkReceiptFacts({ receipt: bundle, evidence: bundle.attest.evidence });
   const checks: TVerifyCheck[] = [check("schema", true), ...facts.checks];
+  const { transcript } = facts;
   const agreement = await checkAgreementOf({
     negotiationId: bundle.negotiationId,
-    attest: bundle.attest,
     evidence: bundle.attest.evidence,
+    transcript,
   });
   if (agreement) checks.push(agreement);
-  const signingKeys = checkSigningKeysOf({
-    attest: bundle.attest,
-    evidence: bundle.attest.evidence,
-  });
+  const signingKeys = checkSigningKeysOf({ attest: bundle.attest, transcript });
   if (signingKeys) checks.push(signingKeys);
   const mandateSignature = await checkMandateSignature(bundle.attest.evidence);
   if (mandateSignature) checks.push(mandateSignature);

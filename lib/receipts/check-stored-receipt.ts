@@ -33,7 +33,11 @@ const runChecks = async (attestation: TStoredAttestation, jwks: TJwks) => {
   if (!bundle) {
     const { receipt, evidence } = attestation;
     const facts = checkReceiptFacts({ receipt, evidence });
-    const agreement = await checkAgreementOf({ ...receipt, evidence });
+    const agreement = await checkAgreementOf({
+      negotiationId: receipt.negotiationId,
+      evidence,
+      transcript: facts.transcript,
+    });
     const mandateSignature = await checkMandateSignature(evidence);
     const detail = attestation.logProblem ?? "the receipt is not sealed in the log yet";
     return {
