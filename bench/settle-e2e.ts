@@ -49,7 +49,8 @@ export async function endToEndTrial({
   seconds,
 }: {
   url: string;
-  api: TSandboxApi;
+  /** A client on fresh connections: one for the preparation, another for the execute calls. */
+  api: () => TSandboxApi;
   sql: postgres.Sql;
   rate: number;
   seconds: number;
@@ -63,19 +64,21 @@ export async function endToEndTrial({
     },
   });
   try {
-    await api("POST", "/webhooks", {
+    const prepare = api();
+    await prepare("POST", "/webhooks", {
       url: `${receiver.origin}/settlements`,
       events: ["settlement.executed"],
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
     });
     const count = Math.max(1, Math.round(rate * seconds));
-    const ids = await pendingSettlements(api, await dealAgents(api), count);
+    const ids = await pendingSettlements(prepare, await dealAgents(prepare), count);
     await vacuumDatabase(url);
+    const execute = api();
     const sentAt = new Map<string, number>();
     const failures: string[] = [];
     await paced(count, rate, (index) => {
       sentAt.set(ids[index]!, Date.now());
-      return api("POST", `/settlements/${ids[index]}/execute`, {}).catch((error: Error) =>
+      return execute("POST", `/settlements/${ids[index]}/execute`, {}).catch((error: Error) =>
         failures.push(error.message),
       );
     });

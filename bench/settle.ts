@@ -48,12 +48,14 @@ function settlementTrial(options: {
   const { sql } = options;
   let agents: TJson[] = [];
   return async (rate: number): Promise<TTrial> => {
-    // Fresh connections each trial: one kept idle past the server's keep-alive is reset on reuse.
-    const api = sandboxApi(options.baseUrl, options.key);
-    if (!agents.length) agents = await dealAgents(api);
+    // Fresh connections for each phase: one kept idle past the server's keep-alive (during the
+    // VACUUM, say) is reset when reused.
+    const prepare = sandboxApi(options.baseUrl, options.key);
+    if (!agents.length) agents = await dealAgents(prepare);
     const count = Math.max(1, Math.round(rate * options.seconds));
-    const ids = await pendingSettlements(api, agents, count);
+    const ids = await pendingSettlements(prepare, agents, count);
     await vacuumDatabase(options.url);
+    const api = sandboxApi(options.baseUrl, options.key);
     const started = Date.now();
     const cpuBefore = options.cpuMs();
     // A failed execute call fails the trial (it is never executed), not the whole run.
@@ -159,7 +161,7 @@ export async function searchSettlementRate(options: {
       options.endToEnd && search.rate > 0
         ? await endToEndTrial({
             url: options.url,
-            api: sandboxApi(server.baseUrl, options.key),
+            api: () => sandboxApi(server.baseUrl, options.key),
             sql,
             rate: Math.max(1, Math.round(search.rate / 2)),
             seconds: settings.settleSeconds,
