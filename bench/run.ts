@@ -10,6 +10,8 @@
  * to its floor of the same run, and writes `.data/bench/summary.json`.
  */
 import { existsSync } from "node:fs";
+import { setConfigVariables } from "@/config";
+import { testSecretsKey } from "@/tests/support/secrets-key";
 import { benchApiReads } from "./api";
 import { benchRateLimitCost } from "./api-ratelimit";
 import { benchAttestApi } from "./attest-api";
@@ -48,6 +50,9 @@ async function main() {
   );
   if (!chosen.length) throw new Error(`no benchmark matches ${prefixes.join(", ")}`);
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build`.");
+  // The servers a benchmark starts seal and open stored secrets with the tests' key; its own
+  // calls (organizations, keys, receipts) write into their database, so they seal with it too.
+  setConfigVariables({ SECRETS_ENCRYPTION_KEY: testSecretsKey });
   const settings = benchSettings(quick, args.includes("--profile"));
   const started = Date.now();
   const figures: TFigure[] = [];
