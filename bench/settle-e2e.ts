@@ -88,13 +88,14 @@ export async function endToEndTrial({
       );
     const deadline = Date.now() + waitAfterLastMs;
     let sealedAt = new Map<string, number>();
+    let completed = 0;
     for (;;) {
       const rows = await sql<{ settlementId: string; sealedAt: Date }[]>`
         select settlement_id as "settlementId", verified_at as "sealedAt" from receipts
         where settlement_id = any(${ids}) and log_index is not null`;
       sealedAt = new Map(rows.map((row) => [row.settlementId, row.sealedAt.getTime()]));
-      const done = ids.filter((id) => sealedAt.has(id) && receivedAt.has(id)).length;
-      if (done === count || Date.now() > deadline) break;
+      completed = ids.filter((id) => sealedAt.has(id) && receivedAt.has(id)).length;
+      if (completed === count || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const waited = Date.now();
@@ -105,7 +106,7 @@ export async function endToEndTrial({
     return {
       rate,
       count,
-      completed: ids.filter((id) => sealedAt.has(id) && receivedAt.has(id)).length,
+      completed,
       p50: p(latest, 50),
       p99: p(latest, 99),
       p99Sealed: p(sealed, 99),

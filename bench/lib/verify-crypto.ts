@@ -62,19 +62,23 @@ export function inclusionHashInputs({
   return inputs;
 }
 
+/** The attest hash of a parsed bundle, recomputed as the verifier does (and its canonical text). */
+export const bundleReceiptHash = (bundle: TReceiptBundle) =>
+  hashReceipt({
+    ...bundle,
+    formatVersion: bundle.attest.formatVersion ?? 1,
+    policySnapshot: bundle.attest.proof.policySnapshot,
+    evidenceChainHead: bundle.attest.evidence.at(-1)!.hash,
+    evidenceChain: bundle.attest.proof.evidenceChain,
+  });
+
 /** What verifyReceiptBundle hashes and verifies for `bundle` (format 1 to 3), tree head aside. */
 export function bundleCrypto(bundle: TReceiptBundle): TBundleCrypto {
   const { attest } = bundle;
   const { rootHash, treeSize } = attest.treeHead;
   const hashInputs: (string | Uint8Array)[] = [
     ...attest.evidence.map(evidenceCanonical),
-    hashReceipt({
-      ...bundle,
-      formatVersion: attest.formatVersion ?? 1,
-      policySnapshot: attest.proof.policySnapshot,
-      evidenceChainHead: attest.evidence.at(-1)!.hash,
-      evidenceChain: attest.proof.evidenceChain,
-    }).canonical,
+    bundleReceiptHash(bundle).canonical,
     ...inclusionHashInputs({
       entry: receiptLogEntry(attest.hash),
       leafIndex: attest.inclusionProof.leafIndex,
