@@ -29,8 +29,7 @@ export class InvalidPublicKey extends Error {}
  * Whether `signature` (JWS's raw form: 64 bytes for Ed25519, r ‖ s for P-256) over `data`
  * verifies with the public key `jwk`; throws InvalidPublicKey when the key is not a valid one.
  * Where the runtime has a native verify, it is used: synchronous, with no key import and no
- * hop to WebCrypto's thread pool (an Ed25519 signature in about 110 µs against 190 µs through
- * WebCrypto on the development machine).
+ * hop to WebCrypto's thread pool (docs/architecture.md, infrastructure mechanisms).
  */
 export async function verifySignature({
   jwk,
