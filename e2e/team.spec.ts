@@ -14,6 +14,8 @@ test("an owner invites a viewer, who joins through the link and can read but not
   browser,
   baseURL,
 }) => {
+  // Two accounts, two browser contexts and a dozen pages: near the default minute on a busy host.
+  test.setTimeout(120_000);
   const owner = newAccount("Owner");
   const invitee = newAccount("Viewer");
   await new SignUpPage(page).signUp(owner);

@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { config, setLibraryVariables } from "@/config";
 import { rawSql, statementSql } from "@/db/client";
 import { startDispatcher } from "@/lib/jobs/dispatcher";
-import { ingestEvents } from "@/lib/jobs/ingest-events";
+import { ingestEvents, windowsOf } from "@/lib/jobs/ingest-events";
 import { backgroundWorkHere, resolveJobsMode } from "@/lib/jobs/jobs-mode";
 import { EmbeddedRunner } from "@/lib/jobs/runner";
 import { generateSigningKey } from "@/lib/jobs/signing";
@@ -73,6 +73,7 @@ async function startEmbedded(signingKey: string, embeddedDatabase: boolean) {
       listen: !embeddedDatabase,
       deliver: async (tx, events) => {
         await ingestEvents(tx, events, functions);
+        for (const ms of windowsOf(events, functions)) runner.wakeIn(ms);
       },
       afterDelivery: () => runner.wake(),
     });

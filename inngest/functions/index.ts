@@ -8,12 +8,14 @@ import { executeSettlement } from "./execute-settlement";
 import { expireNegotiationFunction } from "./expire-negotiation";
 import { requeueOverdueDeliveriesFunction } from "./requeue-overdue-deliveries";
 import { retainData } from "./retain-data";
+import { retrySettlementExecution } from "./retry-settlement-execution";
 import { retryWebhookDelivery } from "./retry-webhook-delivery";
 import { sealReceipts } from "./seal-receipts";
 
 /** Every Inngest function the app serves at /api/inngest. */
 export const functions: InngestFunction.Any[] = [
   executeSettlement,
+  retrySettlementExecution,
   expireNegotiationFunction,
   sealReceipts,
   deliverWebhooks,

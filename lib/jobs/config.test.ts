@@ -113,6 +113,7 @@ describe("timing", () => {
   test("sleep durations as the SDK writes them, and sleepUntil timestamps", () => {
     expect(sleepMs("1d2h30s")).toBe(86_400_000 + 7_200_000 + 30_000);
     expect(sleepMs("1w")).toBe(604_800_000);
+    expect(sleepMs("0.05s")).toBe(50);
     expect(sleepMs("2026-01-01T00:00:10.000Z", Date.parse("2026-01-01T00:00:00.000Z"))).toBe(
       10_000,
     );

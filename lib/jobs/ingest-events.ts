@@ -76,6 +76,22 @@ export async function ingestEvents(
 }
 
 /**
+ * How long after their intake the runs these events started or extended may come due: each
+ * triggered function's batch timeout and debounce period (as scaled), once each. The runner
+ * wakes then (`wakeIn`) instead of waiting for its poll.
+ */
+export function windowsOf(events: TJobEvent[], functions: TJobFunction[]): number[] {
+  const { sleepScale } = jobsSettings();
+  const windows = new Set<number>();
+  for (const fn of functions) {
+    if (!events.some((event) => fn.events.includes(event.name))) continue;
+    if (fn.batch) windows.add(fn.batch.timeoutMs * sleepScale);
+    if (fn.debounce) windows.add(fn.debounce.periodMs * sleepScale);
+  }
+  return [...windows];
+}
+
+/**
  * Debounce: a run that is still waiting (never called) takes the newer event and starts
  * `period` after it (no later than `timeout` after the run was created); otherwise a new run
  * waits `period`. A run already claimed is not touched, so an event never lands in a run that

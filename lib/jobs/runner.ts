@@ -83,6 +83,11 @@ export class EmbeddedRunner {
     this.signal.notify();
   }
 
+  /** Wakes the loop in `ms`, when a run that is not due yet comes due (a batch, a debounce). */
+  wakeIn(ms: number): void {
+    setTimeout(() => this.signal.notify(), ms).unref();
+  }
+
   /**
    * Claims no more runs and waits, until `deadlineAt`, for the calls in flight; the runs still
    * in flight then are handed back, so another process takes them over without waiting for
@@ -151,8 +156,9 @@ export class EmbeddedRunner {
       .finally(() => {
         this.inFlight.delete(run.id);
         // A freed slot is worth a claim at once only when due runs were left waiting for one.
-        // New work wakes the loop itself (the dispatcher); runs that come due later (sleeps,
-        // retries, a concurrency key released) are found by the poll.
+        // New work wakes the loop itself (the dispatcher, also when a batch or a debounce it
+        // started comes due); runs that come due later otherwise (sleeps, retries, a
+        // concurrency key released) are found by the poll.
         if (this.backlog) this.signal.notify();
       });
   }

@@ -25,16 +25,17 @@ const units: Record<string, number> = {
 };
 
 /**
- * Milliseconds until a `Sleep` op ends. The SDK sends either a duration such as `1d2h30s`
- * (`step.sleep`) or an ISO timestamp (`step.sleepUntil`).
+ * Milliseconds until a `Sleep` op ends, or of a duration in a function's options. The SDK sends
+ * either a duration such as `1d2h30s` (`step.sleep`) or an ISO timestamp (`step.sleepUntil`); a
+ * batch's timeout is seconds, and may be a fraction of one (`0.05s`).
  */
 export function sleepMs(spec: string, now = Date.now()): number {
-  if (/^\d+(ms|[wdhms])(\d+(ms|[wdhms]))*$/.test(spec)) {
+  if (/^\d+(\.\d+)?(ms|[wdhms])(\d+(\.\d+)?(ms|[wdhms]))*$/.test(spec)) {
     let total = 0;
-    for (const [, amount, unit] of spec.matchAll(/(\d+)(ms|[wdhms])/g)) {
+    for (const [, amount, unit] of spec.matchAll(/(\d+(?:\.\d+)?)(ms|[wdhms])/g)) {
       total += Number(amount) * (units[unit as string] ?? 0);
     }
-    return total;
+    return Math.round(total);
   }
   const until = Date.parse(spec);
   if (Number.isNaN(until)) throw new Error(`Unreadable sleep "${spec}"`);

@@ -1,0 +1,94 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "@/db/client";
+import { events, jobRuns, receipts, sandboxCharges } from "@/db/schema";
+import { call } from "../support/api";
+import { pendingSettlement, settled } from "../support/deals";
+import { APP_ID } from "../support/jobs";
+import { seedTenant, type TTestTenant } from "../support/tenant";
+
+let tenant: TTestTenant;
+beforeAll(async () => {
+  tenant = await seedTenant();
+});
+afterAll(() => tenant.remove());
+
+/**
+ * Makes the first sandbox charge of this settlement fail (a sequence, which a rollback does not
+ * undo, counts the tries), until the returned undo runs.
+ */
+async function failFirstCharge(settlementId: string) {
+  const name = `test_fail_once_${settlementId.replace(/\W/g, "_").toLowerCase()}`;
+  await db.execute(sql.raw(`create sequence ${name}`));
+  await db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if new.settlement_id = '${settlementId}' and nextval('${name}') = 1 then
+          raise exception 'injected failure';
+        end if;
+        return new;
+      end $$`),
+  );
+  await db.execute(
+    sql.raw(
+      `create trigger ${name} before insert on sandbox_charges for each row execute function ${name}()`,
+    ),
+  );
+  return async () => {
+    await db.execute(sql.raw(`drop trigger ${name} on sandbox_charges`));
+    await db.execute(sql.raw(`drop function ${name}()`));
+    await db.execute(sql.raw(`drop sequence ${name}`));
+  };
+}
+
+const countOf = async (table: typeof sandboxCharges | typeof receipts, settlementId: string) =>
+  (await db.select().from(table).where(eq(table.settlementId, settlementId))).length;
+
+const runsOf = (functionName: string, settlementId: string) =>
+  db
+    .select({ status: jobRuns.status, output: jobRuns.output })
+    .from(jobRuns)
+    .where(
+      and(
+        eq(jobRuns.functionId, `${APP_ID}-${functionName}`),
+        sql`(${jobRuns.event}->'data'->>'settlementId' = ${settlementId}
+          or ${jobRuns.events} @> ${JSON.stringify([{ data: { settlementId } }])}::jsonb)`,
+      ),
+    );
+
+test("an execution whose first attempt throws is retried in its own run; the rest of its batch executes once", async () => {
+  const key = tenant.keys.sandbox;
+  const faulty = (await pendingSettlement(key)).settlement.id as string;
+  const healthy = (await pendingSettlement(key)).settlement.id as string;
+  const undo = await failFirstCharge(faulty);
+  try {
+    const started = await Promise.all(
+      [faulty, healthy].map((id) => call("POST", `/settlements/${id}/execute`, { key })),
+    );
+    expect(started.map((response) => response.status)).toEqual([202, 202]);
+    for (const id of [faulty, healthy]) {
+      const outcome = await settled(key, id);
+      expect(outcome.status).toBe("executed");
+      expect(await countOf(sandboxCharges, id)).toBe(1);
+      expect(await countOf(receipts, id)).toBe(1);
+      const executed = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(
+          and(eq(events.type, "settlement.executed"), sql`${events.data}->'object'->>'id' = ${id}`),
+        );
+      expect(executed).toHaveLength(1);
+    }
+  } finally {
+    await undo();
+  }
+
+  // The faulty one's batch completed, having handed it on; only it has a retry run.
+  const [batch] = await runsOf("execute-settlement", faulty);
+  expect(batch).toMatchObject({ status: "completed" });
+  expect((batch!.output as { retried: number }).retried).toBe(1);
+  expect(await runsOf("retry-settlement-execution", faulty)).toEqual([
+    expect.objectContaining({ status: "completed" }),
+  ]);
+  expect(await runsOf("retry-settlement-execution", healthy)).toEqual([]);
+});
