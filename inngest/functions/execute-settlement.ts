@@ -7,7 +7,7 @@ import { settlementExecuteRequested } from "@/lib/settlements/jobs";
  * A batch starts when it holds `maxSize` executions, or `timeout` after its first. Inngest takes
  * no batch timeout under a second; the embedded runner starts one 50 ms after its first event.
  */
-export const executionBatch = {
+const executionBatch = {
   maxSize: 10,
   timeout: resolveJobsMode().kind === "embedded" ? "0.05s" : "1s",
 } as const;
@@ -16,7 +16,7 @@ export const executionBatch = {
  * First attempts of settlement executions, in batches: one run executes up to `maxSize` of them
  * side by side, and hands each one that threw to its own `retry-settlement-execution` run. The
  * run takes no steps: repeating it after a crash repeats no finished work (executeFirstAttempts).
- * Its own retries cover the hand-over itself, for over two hours.
+ * Its own retries cover the hand-over itself (in the embedded runner, over two hours of backoff).
  */
 export const executeSettlement = inngest.createFunction(
   {
