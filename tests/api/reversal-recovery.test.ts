@@ -6,6 +6,7 @@ import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { call, eventually } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
+import { injectWriteFailure } from "../support/injected-failure";
 import { APP_ID } from "../support/jobs";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -16,27 +17,13 @@ beforeAll(async () => {
 afterAll(() => tenant.remove());
 
 /** Makes every write that marks this settlement reversed fail, until the returned undo runs. */
-async function failReversalWrites(settlementId: string) {
-  const name = `test_fail_${settlementId.replace(/\W/g, "_").toLowerCase()}`;
-  await db.execute(
-    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
-      begin
-        if new.id = '${settlementId}' and new.status = 'reversed' then
-          raise exception 'injected failure';
-        end if;
-        return new;
-      end $$`),
-  );
-  await db.execute(
-    sql.raw(
-      `create trigger ${name} before update on settlements for each row execute function ${name}()`,
-    ),
-  );
-  return async () => {
-    await db.execute(sql.raw(`drop trigger ${name} on settlements`));
-    await db.execute(sql.raw(`drop function ${name}()`));
-  };
-}
+const failReversalWrites = (settlementId: string) =>
+  injectWriteFailure({
+    name: `test_fail_${settlementId.replace(/\W/g, "_").toLowerCase()}`,
+    table: "settlements",
+    on: "update",
+    when: `new.id = '${settlementId}' and new.status = 'reversed'`,
+  });
 
 /** A settlement on the ledger rail, executed, its payer funded for it. */
 async function executedOnLedger(key: string, value: number) {

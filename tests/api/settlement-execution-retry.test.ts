@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { events, jobRuns, receipts, sandboxCharges } from "@/db/schema";
 import { call } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
+import { injectWriteFailure } from "../support/injected-failure";
 import { APP_ID } from "../support/jobs";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -20,23 +21,14 @@ afterAll(() => tenant.remove());
 async function failFirstCharge(settlementId: string) {
   const name = `test_fail_once_${settlementId.replace(/\W/g, "_").toLowerCase()}`;
   await db.execute(sql.raw(`create sequence ${name}`));
-  await db.execute(
-    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
-      begin
-        if new.settlement_id = '${settlementId}' and nextval('${name}') = 1 then
-          raise exception 'injected failure';
-        end if;
-        return new;
-      end $$`),
-  );
-  await db.execute(
-    sql.raw(
-      `create trigger ${name} before insert on sandbox_charges for each row execute function ${name}()`,
-    ),
-  );
+  const undo = await injectWriteFailure({
+    name,
+    table: "sandbox_charges",
+    on: "insert",
+    when: `case when new.settlement_id = '${settlementId}' then nextval('${name}') = 1 else false end`,
+  });
   return async () => {
-    await db.execute(sql.raw(`drop trigger ${name} on sandbox_charges`));
-    await db.execute(sql.raw(`drop function ${name}()`));
+    await undo();
     await db.execute(sql.raw(`drop sequence ${name}`));
   };
 }

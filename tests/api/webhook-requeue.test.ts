@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db, rawSql } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { emitEvent } from "@/lib/events/emit-event";
 import { call, eventually } from "../support/api";
 import { startChildServer, type TChildServer } from "../support/child-server";
+import { injectWriteFailure } from "../support/injected-failure";
 import { APP_ID } from "../support/jobs";
 import { moveToOwnDatabase, type TOwnDatabase } from "../support/own-database";
 import { answer, startReceiver, type TReceiver } from "../support/receiver";
@@ -41,17 +42,13 @@ afterAll(async () => {
 });
 
 /** Makes every attempt to the endpoint fail to be recorded, as an outage would, until undone. */
-async function failAttemptsOf(endpointId: string) {
-  await db.execute(
-    sql.raw(`create function test_fail_attempts() returns trigger language plpgsql as $$
-      begin raise exception 'injected outage'; end $$`),
-  );
-  await db.execute(
-    sql.raw(`create trigger test_fail_attempts before insert on webhook_attempts for each row
-      when (new.endpoint_id = '${endpointId}') execute function test_fail_attempts()`),
-  );
-  return () => db.execute(sql.raw("drop function test_fail_attempts() cascade"));
-}
+const failAttemptsOf = (endpointId: string) =>
+  injectWriteFailure({
+    name: "test_fail_attempts",
+    table: "webhook_attempts",
+    on: "insert",
+    when: `new.endpoint_id = '${endpointId}'`,
+  });
 
 const deliveryOf = async (eventId: string) =>
   (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))[0]!;
