@@ -291,6 +291,11 @@ const ConfigSchema = z.object({
     description:
       "A rail call without an answer by then is resolved by a status lookup, which voids a payment the rail does not hold.",
   }),
+  EXECUTION_SWEEP_CRON: documented(cron("*/15 * * * *"), {
+    group: "Money and rails",
+    description:
+      "When settlements still executing six hours after their execution started (every run's retries ran out, e.g. in a database outage) are resolved by the rail: completed if it holds the payment, failed otherwise (cron, UTC).",
+  }),
   SANDBOX_SLOW_MS: documented(integer(0, 600_000).default(3000), {
     group: "Money and rails",
     description: "How long the sandbox rail's slow test amounts take.",

@@ -7,6 +7,7 @@ import { diagnosticFunctions } from "./diagnostic";
 import { executeSettlement } from "./execute-settlement";
 import { expireNegotiationFunction } from "./expire-negotiation";
 import { requeueOverdueDeliveriesFunction } from "./requeue-overdue-deliveries";
+import { resolveStalledExecutionsFunction } from "./resolve-stalled-executions";
 import { retainData } from "./retain-data";
 import { retrySettlementExecution } from "./retry-settlement-execution";
 import { retryWebhookDelivery } from "./retry-webhook-delivery";
@@ -16,6 +17,7 @@ import { sealReceipts } from "./seal-receipts";
 export const functions: InngestFunction.Any[] = [
   executeSettlement,
   retrySettlementExecution,
+  resolveStalledExecutionsFunction,
   expireNegotiationFunction,
   sealReceipts,
   deliverWebhooks,
