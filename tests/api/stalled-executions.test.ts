@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { events, receipts, sandboxCharges, settlements } from "@/db/schema";
 import { pay } from "@/lib/settlements/execution/pay";
+import { resolveAbandonedExecution } from "@/lib/settlements/execution/resolve-abandoned-execution";
 import {
   resolveStalledExecutions,
   stalledAfterMs,
@@ -80,4 +81,8 @@ test("the rail decides executions no run finished: paid ones complete, unpaid on
   expect(await eventsOf("settlement.failed", unpaid)).toHaveLength(1);
   expect(await eventsOf("settlement.executed", paid)).toHaveLength(1);
   expect(await rowsOf(receipts, paid)).toHaveLength(1);
+
+  // Nothing of this test stays executing.
+  await resolveAbandonedExecution(recent, "test over");
+  expect((await call("GET", `/settlements/${recent}`, { key })).body.status).toBe("failed");
 });
