@@ -21,18 +21,17 @@ const batchSize = 100;
  * when a retry run gives up (resolveAbandonedExecution). The oldest first, up to `batchSize` per
  * call; one the rail cannot decide now stays for the next call. Returns how many were resolved.
  */
-export async function resolveStalledExecutions({
-  now = new Date(),
-}: {
-  now?: Date;
-} = {}): Promise<{ resolved: number; unresolved: number }> {
+export async function resolveStalledExecutions(): Promise<{
+  resolved: number;
+  unresolved: number;
+}> {
   const stalled = await db
     .select({ id: settlements.id })
     .from(settlements)
     .where(
       and(
         eq(settlements.status, "executing"),
-        lt(settlements.executionStartedAt, new Date(now.getTime() - stalledAfterMs)),
+        lt(settlements.executionStartedAt, new Date(Date.now() - stalledAfterMs)),
       ),
     )
     .orderBy(asc(settlements.executionStartedAt))
@@ -40,7 +39,8 @@ export async function resolveStalledExecutions({
   let resolved = 0;
   for (const { id } of stalled) {
     try {
-      await resolveAbandonedExecution(id, "no run finished it");
+      const { status } = await resolveAbandonedExecution(id, "no run finished it");
+      log.warn({ settlementId: id, status }, "stalled execution resolved by the rail");
       resolved += 1;
     } catch (error) {
       log.warn({ settlementId: id, error: String(error) }, "stalled execution not resolved");
