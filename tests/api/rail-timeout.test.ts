@@ -2,12 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { db, rawSql } from "@/db/client";
-import { events, ledgerAccounts, ledgerTransfers, sandboxCharges } from "@/db/schema";
+import { ledgerAccounts, ledgerTransfers, sandboxCharges } from "@/db/schema";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { getWallets } from "@/lib/ledger/get-wallets";
 import { call, eventually } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
+import { settlementEvents } from "../support/settlement-records";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 /**
@@ -211,16 +212,7 @@ describe.skipIf(inject("databaseEmbedded"))(
         .from(sandboxCharges)
         .where(eq(sandboxCharges.settlementId, settlement.id));
       expect(charge).toMatchObject({ status: "reversed", attempts: 1 });
-      const reversedEvents = await db
-        .select({ id: events.id })
-        .from(events)
-        .where(
-          and(
-            eq(events.type, "settlement.reversed"),
-            sql`${events.data}->'object'->>'id' = ${settlement.id}`,
-          ),
-        );
-      expect(reversedEvents).toHaveLength(1);
+      expect(await settlementEvents("settlement.reversed", settlement.id)).toHaveLength(1);
     });
   },
 );

@@ -1,13 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { events, jobRuns, ledgerTransfers } from "@/db/schema";
+import { jobRuns, ledgerTransfers } from "@/db/schema";
 import { fundWallet } from "@/lib/ledger/fund-wallet";
 import { call, eventually } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { injectWriteFailure } from "../support/injected-failure";
 import { APP_ID } from "../support/jobs";
+import { settlementEvents } from "../support/settlement-records";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -53,16 +54,7 @@ async function expectReversedOnce(key: string, settlementId: string) {
   }, 20_000);
   expect(reversed.reason).toBe("refund");
   expect(await transferKinds(settlementId)).toEqual(["execute", "reverse"]);
-  const reversedEvents = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        eq(events.type, "settlement.reversed"),
-        sql`${events.data}->'object'->>'id' = ${settlementId}`,
-      ),
-    );
-  expect(reversedEvents).toHaveLength(1);
+  expect(await settlementEvents("settlement.reversed", settlementId)).toHaveLength(1);
 }
 
 test("a reversal whose record fails after the rail moved the money back is completed by the job, once", async () => {

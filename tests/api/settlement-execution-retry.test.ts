@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { events, jobRuns, receipts, sandboxCharges } from "@/db/schema";
+import { jobRuns, receipts, sandboxCharges } from "@/db/schema";
 import { call } from "../support/api";
 import { pendingSettlement, settled } from "../support/deals";
 import { injectWriteFailure } from "../support/injected-failure";
 import { APP_ID } from "../support/jobs";
+import { settlementEvents, settlementRows } from "../support/settlement-records";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -33,9 +34,6 @@ async function failFirstCharge(settlementId: string) {
   };
 }
 
-const countOf = async (table: typeof sandboxCharges | typeof receipts, settlementId: string) =>
-  (await db.select().from(table).where(eq(table.settlementId, settlementId))).length;
-
 const runsOf = (functionName: string, settlementId: string) =>
   db
     .select({ status: jobRuns.status, output: jobRuns.output })
@@ -61,15 +59,9 @@ test("an execution whose first attempt throws is retried in its own run; the res
     for (const id of [faulty, healthy]) {
       const outcome = await settled(key, id);
       expect(outcome.status).toBe("executed");
-      expect(await countOf(sandboxCharges, id)).toBe(1);
-      expect(await countOf(receipts, id)).toBe(1);
-      const executed = await db
-        .select({ id: events.id })
-        .from(events)
-        .where(
-          and(eq(events.type, "settlement.executed"), sql`${events.data}->'object'->>'id' = ${id}`),
-        );
-      expect(executed).toHaveLength(1);
+      expect(await settlementRows(sandboxCharges, id)).toHaveLength(1);
+      expect(await settlementRows(receipts, id)).toHaveLength(1);
+      expect(await settlementEvents("settlement.executed", id)).toHaveLength(1);
     }
   } finally {
     await undo();

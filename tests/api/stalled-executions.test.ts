@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
-import { events, receipts, sandboxCharges, settlements } from "@/db/schema";
+import { receipts, sandboxCharges, settlements } from "@/db/schema";
 import { pay } from "@/lib/settlements/execution/pay";
 import { resolveAbandonedExecution } from "@/lib/settlements/execution/resolve-abandoned-execution";
 import {
@@ -10,6 +10,7 @@ import {
 } from "@/lib/settlements/execution/resolve-stalled-executions";
 import { call } from "../support/api";
 import { pendingSettlement } from "../support/deals";
+import { settlementEvents, settlementRows } from "../support/settlement-records";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
 let tenant: TTestTenant;
@@ -31,15 +32,6 @@ async function abandonedExecution(ageMs: number) {
   return id;
 }
 
-const rowsOf = async (table: typeof sandboxCharges | typeof receipts, settlementId: string) =>
-  db.select().from(table).where(eq(table.settlementId, settlementId));
-
-const eventsOf = async (type: string, settlementId: string) =>
-  db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.type, type), sql`${events.data}->'object'->>'id' = ${settlementId}`));
-
 test("the rail decides executions no run finished: paid ones complete, unpaid ones fail; recent ones wait", async () => {
   const key = tenant.keys.sandbox;
   const unpaid = await abandonedExecution(stalledAfterMs + 60_000);
@@ -58,29 +50,29 @@ test("the rail decides executions no run finished: paid ones complete, unpaid on
     failureCode: "execution_failed",
     failureMessage: "Execution gave up: no run finished it",
   });
-  expect(await eventsOf("settlement.failed", unpaid)).toHaveLength(1);
+  expect(await settlementEvents("settlement.failed", unpaid)).toHaveLength(1);
   // The rail voided the payment it never received, so no late call of the lost run can pay.
-  expect(await rowsOf(sandboxCharges, unpaid)).toEqual([
+  expect(await settlementRows(sandboxCharges, unpaid)).toEqual([
     expect.objectContaining({ status: "declined", attempts: 0 }),
   ]);
-  expect(await rowsOf(receipts, unpaid)).toEqual([]);
+  expect(await settlementRows(receipts, unpaid)).toEqual([]);
 
   const paidNow = (await call("GET", `/settlements/${paid}`, { key })).body;
   expect(paidNow.status).toBe("executed");
-  const charges = await rowsOf(sandboxCharges, paid);
+  const charges = await settlementRows(sandboxCharges, paid);
   expect(charges).toHaveLength(1);
   expect(paidNow.externalRef).toBe(charges[0]!.externalRef);
-  expect(await rowsOf(receipts, paid)).toHaveLength(1);
-  expect(await eventsOf("settlement.executed", paid)).toHaveLength(1);
+  expect(await settlementRows(receipts, paid)).toHaveLength(1);
+  expect(await settlementEvents("settlement.executed", paid)).toHaveLength(1);
 
   expect((await call("GET", `/settlements/${recent}`, { key })).body.status).toBe("executing");
-  expect(await rowsOf(sandboxCharges, recent)).toEqual([]);
+  expect(await settlementRows(sandboxCharges, recent)).toEqual([]);
 
   // A second sweep changes nothing it already resolved.
   await resolveStalledExecutions();
-  expect(await eventsOf("settlement.failed", unpaid)).toHaveLength(1);
-  expect(await eventsOf("settlement.executed", paid)).toHaveLength(1);
-  expect(await rowsOf(receipts, paid)).toHaveLength(1);
+  expect(await settlementEvents("settlement.failed", unpaid)).toHaveLength(1);
+  expect(await settlementEvents("settlement.executed", paid)).toHaveLength(1);
+  expect(await settlementRows(receipts, paid)).toHaveLength(1);
 
   // Nothing of this test stays executing.
   await resolveAbandonedExecution(recent, "test over");
