@@ -1,6 +1,6 @@
 import type { TExecutor } from "@/db/client";
 import type { TNegotiationRow } from "@/db/schema";
-import { emitEvent } from "@/lib/events/emit-event";
+import { emitEvents } from "@/lib/events/emit-event";
 import type { TEventType } from "@/lib/events/types";
 import { presentNegotiation } from "./present-negotiation";
 
@@ -14,7 +14,13 @@ export async function emitNegotiationEvent(
   }: { row: TNegotiationRow; type: Extract<TEventType, `negotiation.${string}`>; now: Date },
 ) {
   const object = presentNegotiation(row, now);
-  for (const organizationId of row.partyOrganizationIds) {
-    await emitEvent(executor, { organizationId, environment: row.environment, type, object });
-  }
+  await emitEvents(
+    executor,
+    row.partyOrganizationIds.map((organizationId) => ({
+      organizationId,
+      environment: row.environment,
+      type,
+      object,
+    })),
+  );
 }

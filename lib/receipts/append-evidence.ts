@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import { evidenceRecords } from "@/db/schema";
 import { buildEvidenceRecord } from "@/lib/attest";
@@ -10,15 +10,35 @@ export type TChainLink = { id: string; hash: string };
 type TEvidenceInsert = typeof evidenceRecords.$inferInsert;
 
 /** A settlement's evidence chain as stored, oldest first. */
-export function readEvidenceChain(
+export async function readEvidenceChain(
   executor: TExecutor,
   settlementId: string,
 ): Promise<TChainLink[]> {
-  return executor
-    .select({ id: evidenceRecords.id, hash: evidenceRecords.hash })
+  return (await readEvidenceChains(executor, [settlementId])).get(settlementId)!;
+}
+
+/** readEvidenceChain of several settlements in one read, by settlement id. */
+export async function readEvidenceChains(
+  executor: TExecutor,
+  settlementIds: string[],
+): Promise<Map<string, TChainLink[]>> {
+  const links = await executor
+    .select({
+      settlementId: evidenceRecords.settlementId,
+      id: evidenceRecords.id,
+      hash: evidenceRecords.hash,
+    })
     .from(evidenceRecords)
-    .where(eq(evidenceRecords.settlementId, settlementId))
-    .orderBy(asc(evidenceRecords.position));
+    .where(inArray(evidenceRecords.settlementId, settlementIds))
+    .orderBy(asc(evidenceRecords.settlementId), asc(evidenceRecords.position));
+  return new Map(
+    settlementIds.map((settlementId) => [
+      settlementId,
+      links
+        .filter((link) => link.settlementId === settlementId)
+        .map(({ id, hash }) => ({ id, hash })),
+    ]),
+  );
 }
 
 /**

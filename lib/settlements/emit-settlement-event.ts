@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import { receipts, type TSettlementRow } from "@/db/schema";
-import { emitEvent } from "@/lib/events/emit-event";
+import { emitEvents } from "@/lib/events/emit-event";
 import type { TEventType, TReceiptReference } from "@/lib/events/types";
 import { presentSettlement } from "./present-settlement";
+
+type TSettlementEventType = Extract<TEventType, `settlement.${string}`>;
 
 /**
  * Every party organization gets the event. Once the settlement has executed, the event names
@@ -15,23 +17,31 @@ export async function emitSettlementEvent(
     row,
     type,
     receipt,
-  }: {
-    row: TSettlementRow;
-    type: Extract<TEventType, `settlement.${string}`>;
-    receipt?: TReceiptReference;
-  },
+  }: { row: TSettlementRow; type: TSettlementEventType; receipt?: TReceiptReference },
 ) {
-  const object = presentSettlement(row);
   const proof = receipt ?? (await receiptOf(executor, row));
-  for (const organizationId of row.partyOrganizationIds) {
-    await emitEvent(executor, {
-      organizationId,
-      environment: row.environment,
-      type,
-      object,
-      receipt: proof,
-    });
-  }
+  await emitSettlementEvents(executor, type, [{ row, receipt: proof }]);
+}
+
+/** emitSettlementEvent of several settlements, each with the receipt given, in one statement. */
+export async function emitSettlementEvents(
+  executor: TExecutor,
+  type: TSettlementEventType,
+  settled: { row: TSettlementRow; receipt: TReceiptReference | undefined }[],
+) {
+  await emitEvents(
+    executor,
+    settled.flatMap(({ row, receipt }) => {
+      const object = presentSettlement(row);
+      return row.partyOrganizationIds.map((organizationId) => ({
+        organizationId,
+        environment: row.environment,
+        type,
+        object,
+        receipt,
+      }));
+    }),
+  );
 }
 
 async function receiptOf(

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "@/db/client";
+import { emitEvents } from "@/lib/events/emit-event";
 import { call } from "../support/api";
 import { agentOf, pendingSettlement, settled } from "../support/deals";
 import { seedTenant, type TTestTenant } from "../support/tenant";
@@ -68,6 +70,29 @@ describe("event sequence numbers", () => {
       [1, "settlement.created", undefined],
       [2, "settlement.executed", { id: receipt!.id, attestHash: receipt!.attestHash }],
       [3, "settlement.disputed", { id: receipt!.id, attestHash: receipt!.attestHash }],
+    ]);
+  });
+
+  test("events written together take consecutive numbers per object, in the order given", async () => {
+    const agentId = await agentOf(key(), { name: "Batched" });
+    const other = await agentOf(key(), { name: "Other" });
+    const event = (id: string, name: string) => ({
+      organizationId: tenant.organizationId,
+      environment: "sandbox" as const,
+      type: "agent.updated" as const,
+      object: { id, name },
+    });
+    const written = await db.transaction((tx) =>
+      emitEvents(tx, [event(agentId, "first"), event(other, "only"), event(agentId, "second")]),
+    );
+    expect(written.map((row) => row.sequence)).toEqual([2, 2, 3]);
+    const events = (await eventsAbout(agentId)).sort((a, b) => a.sequence - b.sequence);
+    expect(
+      events.map((row) => [row.sequence, (row.data.object as { name?: string }).name]),
+    ).toEqual([
+      [1, "Batched"],
+      [2, "first"],
+      [3, "second"],
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { buildSettlementEvidence } from "@/lib/attest";
 import type { TTenant } from "@/lib/auth/tenant";
 import type { TEnvironment } from "@/lib/environment";
 import { newId } from "@/lib/ids";
-import { issueReceipt } from "@/lib/receipts/issue-receipt";
+import { issueReceipts } from "@/lib/receipts/issue-receipt";
 import { sealEnvironment } from "@/lib/receipts/seal-receipts";
 
 export const TEST_POLICY = "pol-standard@v1";
@@ -20,7 +20,7 @@ const POLICY_INPUTS = {
 /**
  * Issues a receipt the way a settlement's completion does: the evidence a settlement records
  * (negotiation_accepted, settlement_executed, payment_confirmed, built with the attest engine's
- * split computation and policy evaluation), then issueReceipt in one transaction.
+ * split computation and policy evaluation), then issueReceipts in one transaction.
  */
 export async function issueTestReceipt({
   tenant,
@@ -73,22 +73,26 @@ export async function issueTestReceipt({
     },
     payment: { externalRef, railStatus: "succeeded", latencyMs: randomInt(5, 900) },
   });
-  return db.transaction((tx) =>
-    issueReceipt(tx, {
-      // No negotiation stands behind these receipts, so no transcript: format 1.
-      formatVersion: 1,
-      tenant,
-      settlementId,
-      negotiationId,
-      amount: built.amount,
-      parties: built.parties,
-      adapter: "sandbox",
-      externalRef,
-      policyVersion: TEST_POLICY,
-      evidence: built.evidence,
-      completedAt,
-    }),
+  const [receipt] = await db.transaction((tx) =>
+    issueReceipts(tx, [
+      {
+        // No negotiation stands behind these receipts, so no transcript: format 1.
+        formatVersion: 1,
+        tenant,
+        settlementId,
+        negotiationId,
+        amount: built.amount,
+        parties: built.parties,
+        adapter: "sandbox",
+        externalRef,
+        policyVersion: TEST_POLICY,
+        evidence: built.evidence,
+        chain: [],
+        completedAt,
+      },
+    ]),
   );
+  return receipt!;
 }
 
 /** Seals every pending receipt and key entry of the environment (what the seal job does). */

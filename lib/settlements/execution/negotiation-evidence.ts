@@ -1,22 +1,15 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import { negotiations } from "@/db/schema";
 import type { TSettlementFacts } from "@/lib/attest/settlement-evidence";
 import { acceptancesOf } from "@/lib/negotiations/present-negotiation";
 
-/** The negotiation facts of a settlement's evidence: the accepted round's terms and who accepted. */
-export async function negotiationFacts(
-  executor: TExecutor,
-  negotiationId: string,
-): Promise<TSettlementFacts["negotiation"]> {
-  const [negotiation] = await executor
-    .select()
-    .from(negotiations)
-    .where(eq(negotiations.id, negotiationId));
-  if (!negotiation) throw new Error(`negotiation ${negotiationId} of a settlement is missing`);
+type TNegotiationFacts = TSettlementFacts["negotiation"];
+
+function factsOf(negotiation: typeof negotiations.$inferSelect): TNegotiationFacts {
   const round = negotiation.rounds.at(-1)!;
   return {
-    negotiationId,
+    negotiationId: negotiation.id,
     round: round.round,
     initiatorAgentId: negotiation.initiatorAgentId,
     responders: negotiation.responderAgentIds,
@@ -24,4 +17,27 @@ export async function negotiationFacts(
     acceptedBy: acceptancesOf(round),
     acceptedAt: negotiation.closedAt?.toISOString() ?? null,
   };
+}
+
+/** The negotiation facts of a settlement's evidence: the accepted round's terms and who accepted. */
+export async function negotiationFacts(
+  executor: TExecutor,
+  negotiationId: string,
+): Promise<TNegotiationFacts> {
+  return (await negotiationFactsOf(executor, [negotiationId])).get(negotiationId)!;
+}
+
+/** negotiationFacts of several negotiations in one read, by negotiation id. */
+export async function negotiationFactsOf(
+  executor: TExecutor,
+  negotiationIds: string[],
+): Promise<Map<string, TNegotiationFacts>> {
+  const rows = await executor
+    .select()
+    .from(negotiations)
+    .where(inArray(negotiations.id, negotiationIds));
+  const facts = new Map(rows.map((row) => [row.id, factsOf(row)]));
+  const missing = negotiationIds.find((id) => !facts.has(id));
+  if (missing) throw new Error(`negotiation ${missing} of a settlement is missing`);
+  return facts;
 }

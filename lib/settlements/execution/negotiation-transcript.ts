@@ -1,8 +1,17 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { TExecutor } from "@/db/client";
 import { negotiationSteps } from "@/db/schema";
-import { NEGOTIATION_STEP_TYPE, type TReceiptFormatVersion } from "@/lib/attest";
+import {
+  NEGOTIATION_STEP_TYPE,
+  type TNegotiationStepPayload,
+  type TReceiptFormatVersion,
+} from "@/lib/attest";
 import type { TEvidenceInput } from "@/lib/receipts/append-evidence";
+
+export type TNegotiationTranscript = {
+  records: TEvidenceInput[];
+  formatVersion: TReceiptFormatVersion;
+};
 
 /**
  * The negotiation's transcript as evidence records, in the order its steps were taken, and the
@@ -13,12 +22,29 @@ import type { TEvidenceInput } from "@/lib/receipts/append-evidence";
 export async function negotiationTranscript(
   executor: TExecutor,
   negotiationId: string,
-): Promise<{ records: TEvidenceInput[]; formatVersion: TReceiptFormatVersion }> {
+): Promise<TNegotiationTranscript> {
+  return (await negotiationTranscripts(executor, [negotiationId])).get(negotiationId)!;
+}
+
+/** negotiationTranscript of several negotiations in one read, by negotiation id. */
+export async function negotiationTranscripts(
+  executor: TExecutor,
+  negotiationIds: string[],
+): Promise<Map<string, TNegotiationTranscript>> {
   const steps = await executor
-    .select({ payload: negotiationSteps.payload })
+    .select({ negotiationId: negotiationSteps.negotiationId, payload: negotiationSteps.payload })
     .from(negotiationSteps)
-    .where(eq(negotiationSteps.negotiationId, negotiationId))
-    .orderBy(asc(negotiationSteps.position));
+    .where(inArray(negotiationSteps.negotiationId, negotiationIds))
+    .orderBy(asc(negotiationSteps.negotiationId), asc(negotiationSteps.position));
+  return new Map(
+    negotiationIds.map((negotiationId) => [
+      negotiationId,
+      transcriptOf(steps.filter((step) => step.negotiationId === negotiationId)),
+    ]),
+  );
+}
+
+function transcriptOf(steps: { payload: TNegotiationStepPayload }[]): TNegotiationTranscript {
   if (steps[0]?.payload.action !== "propose") return { records: [], formatVersion: 1 };
   const records = steps.map(({ payload }) => ({ type: NEGOTIATION_STEP_TYPE, payload }));
   return { records, formatVersion: 3 };

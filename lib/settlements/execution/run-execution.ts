@@ -1,7 +1,7 @@
 import { lookupOrVoidPayment } from "./call-rail";
-import { completeSettlement } from "./complete-settlement";
+import { completeSettlement, type TPaidSettlement } from "./complete-settlement";
 import { failSettlement } from "./fail-settlement";
-import { pay } from "./pay";
+import { pay, type TPayment } from "./pay";
 
 /**
  * Runs one named step of an execution: the job's `step.run` (its result remembered across a
@@ -20,12 +20,34 @@ export const runNow: TRunStep = (_name, work) => work();
  */
 export async function runExecution(settlementId: string, step: TRunStep) {
   const payment = await step("check-policy-and-pay", () => pay(settlementId));
-  if (payment.status === "skipped") return { settlementId, skipped: payment.reason };
+  const outcome = await settlePayment(settlementId, payment, step);
+  if (outcome.status !== "paid") return outcome.result;
+  return step("complete", () => completeSettlement(outcome.paid));
+}
+
+/** An execution that paid nothing: skipped, or the settlement failed. */
+type TUnpaid =
+  | { settlementId: string; skipped: string }
+  | Awaited<ReturnType<typeof failSettlement>>;
+
+/**
+ * What follows the rail call: a payment the rail made is `paid`, for its completion; a refused,
+ * declined or voided one has failed the settlement; a skipped one did nothing.
+ */
+export async function settlePayment(
+  settlementId: string,
+  payment: TPayment,
+  step: TRunStep,
+): Promise<{ status: "paid"; paid: TPaidSettlement } | { status: "done"; result: TUnpaid }> {
+  const done = (result: TUnpaid) => ({ status: "done" as const, result });
+  if (payment.status === "skipped") return done({ settlementId, skipped: payment.reason });
   const { policy } = payment;
   if (payment.status === "refused") {
     const { code, message } = payment.policy.violation!;
-    return step("fail-policy", () =>
-      failSettlement({ settlementId, code, message, policyVersion: policy.policyVersion }),
+    return done(
+      await step("fail-policy", () =>
+        failSettlement({ settlementId, code, message, policyVersion: policy.policyVersion }),
+      ),
     );
   }
 
@@ -41,13 +63,14 @@ export async function runExecution(settlementId: string, step: TRunStep) {
       };
     });
   }
-  if (outcome.status === "skipped") return { settlementId, skipped: "not executing" };
+  if (outcome.status === "skipped") return done({ settlementId, skipped: "not executing" });
   if (outcome.status === "declined") {
     const { code, message } = outcome;
-    return step("fail", () =>
-      failSettlement({ settlementId, code, message, policyVersion: policy.policyVersion }),
+    return done(
+      await step("fail", () =>
+        failSettlement({ settlementId, code, message, policyVersion: policy.policyVersion }),
+      ),
     );
   }
-  const { externalRef } = outcome;
-  return step("complete", () => completeSettlement({ settlementId, externalRef, policy }));
+  return { status: "paid", paid: { settlementId, externalRef: outcome.externalRef, policy } };
 }

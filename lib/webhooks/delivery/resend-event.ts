@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import type { TTenant } from "@/lib/auth/tenant";
-import { fanOutEvent } from "@/lib/events/fan-out";
+import { fanOutEvents } from "@/lib/events/fan-out";
 import { getEventOrThrow } from "@/lib/events/get-event";
 import { allEvents } from "@/lib/events/types";
 import { conflict, invalid } from "@/lib/http/api-error";
@@ -49,7 +49,7 @@ export async function resendEvent({
         "webhookId",
       );
     }
-    const [deliveryId] = await fanOutEvent(tx, event, [endpoint.id]);
+    const [deliveryId] = await fanOutEvents(tx, [{ event, endpointIds: [endpoint.id] }]);
     const [delivery] = await tx
       .select()
       .from(webhookDeliveries)
