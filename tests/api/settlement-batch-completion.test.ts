@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "@/db/client";
 import { evidenceRecords, receipts, sandboxCharges, settlements } from "@/db/schema";
+import { sandboxSlowMs, sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { executeFirstAttempts } from "@/lib/settlements/execution/execute-first-attempts";
 import { call, eventually } from "../support/api";
 import { agentOf, negotiate, pendingSettlement, settled } from "../support/deals";
@@ -167,4 +168,22 @@ test("a fault in one settlement's completion fails only that one: the rest compl
     expect(await settlementRows(sandboxCharges, faulty)).toHaveLength(1);
     expect(await settlementEvents("settlement.executed", faulty)).toHaveLength(1);
   });
+});
+
+test("a slow rail call does not hold its batch: the rest complete together at once, it completes alone when answered", async () => {
+  const slow = await sameOrganization(sandboxTriggers.slow);
+  const fast = [await sameOrganization(8_808), await sameOrganization(9_909)];
+  const started = Date.now();
+  expect(await executeFirstAttempts([slow, ...fast])).toEqual({ executions: 3, retried: 0 });
+
+  const rows = await db
+    .select()
+    .from(settlements)
+    .where(inArray(settlements.id, [slow, ...fast]));
+  expect(rows.map((row) => row.status)).toEqual(["executed", "executed", "executed"]);
+  const executedAt = new Map(rows.map((row) => [row.id, row.executedAt!.getTime()]));
+  expect(executedAt.get(fast[0]!)).toBe(executedAt.get(fast[1]!));
+  expect(executedAt.get(fast[0]!)! - started).toBeLessThan(sandboxSlowMs());
+  expect(executedAt.get(slow)! - started).toBeGreaterThanOrEqual(sandboxSlowMs());
+  for (const id of [slow, ...fast]) expect(await receiptsOf(id)).toHaveLength(1);
 });
