@@ -1,7 +1,7 @@
 import { verifyReceiptBundle } from "@agent-settlement/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, eventually } from "../support/api";
-import { agentOf, negotiate, settled } from "../support/deals";
+import { pendingSettlement, settled } from "../support/deals";
 import { expectError } from "../support/expect-error";
 import { seedTenant, type TTestTenant } from "../support/tenant";
 
@@ -19,23 +19,11 @@ let receiptId: string;
 
 beforeAll(async () => {
   [payerOrg, payeeOrg, stranger] = await Promise.all([seedTenant(), seedTenant(), seedTenant()]);
-  const payer = await agentOf(payerOrg.keys.sandbox, { name: "Payer" });
-  const payee = await agentOf(payeeOrg.keys.sandbox, { name: "Payee" });
-  const negotiation = await negotiate(payerOrg.keys.sandbox, {
-    initiatorAgentId: payer,
-    responders: [payee],
-    terms: { amount: { value: 4242, currency: "USD" } },
+  const { settlement } = await pendingSettlement(payerOrg.keys.sandbox, {
+    value: 4242,
+    payeeKey: payeeOrg.keys.sandbox,
   });
-  const accepted = await call("POST", `/negotiations/${negotiation.id}/respond`, {
-    key: payeeOrg.keys.sandbox,
-    body: { agentId: payee, action: "accept" },
-  });
-  expect(accepted.body.status).toBe("accepted");
-  const settlement = await call("POST", "/settlements", {
-    key: payerOrg.keys.sandbox,
-    body: { negotiationId: negotiation.id },
-  });
-  settlementId = settlement.body.id;
+  settlementId = settlement.id;
   await call("POST", `/settlements/${settlementId}/execute`, {
     key: payerOrg.keys.sandbox,
     body: {},

@@ -5,7 +5,7 @@ import { evidenceRecords, receipts, sandboxCharges, settlements } from "@/db/sch
 import { sandboxSlowMs, sandboxTriggers } from "@/lib/rails/sandbox-triggers";
 import { executeFirstAttempts } from "@/lib/settlements/execution/execute-first-attempts";
 import { call, eventually } from "../support/api";
-import { agentOf, negotiate, pendingSettlement, settled } from "../support/deals";
+import { pendingSettlement, settled } from "../support/deals";
 import { injectWriteFailure } from "../support/injected-failure";
 import { sealAll } from "../support/receipts";
 import { settlementEvents, settlementRows } from "../support/settlement-records";
@@ -41,26 +41,11 @@ const sameOrganization = async (value: number) =>
   markExecuting((await pendingSettlement(payerOrg.keys.sandbox, { value })).settlement.id);
 
 /** A pending settlement whose payee belongs to the payee's organization, set executing. */
-async function acrossOrganizations(value: number) {
-  const payer = await agentOf(payerOrg.keys.sandbox, { name: "Payer" });
-  const payee = await agentOf(payeeOrg.keys.sandbox, { name: "Payee" });
-  const negotiation = await negotiate(payerOrg.keys.sandbox, {
-    initiatorAgentId: payer,
-    responders: [payee],
-    terms: { amount: { value, currency: "USD" } },
-  });
-  const accepted = await call("POST", `/negotiations/${negotiation.id}/respond`, {
-    key: payeeOrg.keys.sandbox,
-    body: { agentId: payee, action: "accept" },
-  });
-  expect(accepted.body.status).toBe("accepted");
-  const settlement = await call("POST", "/settlements", {
-    key: payerOrg.keys.sandbox,
-    body: { negotiationId: negotiation.id },
-  });
-  expect(settlement.status).toBe(201);
-  return markExecuting(settlement.body.id);
-}
+const acrossOrganizations = async (value: number) =>
+  markExecuting(
+    (await pendingSettlement(payerOrg.keys.sandbox, { value, payeeKey: payeeOrg.keys.sandbox }))
+      .settlement.id,
+  );
 
 test("a batch's paid settlements complete in one transaction, each with its own receipt, evidence and events", async () => {
   const key = payerOrg.keys.sandbox;

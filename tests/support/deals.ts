@@ -25,21 +25,26 @@ export async function negotiate(
   return created.body;
 }
 
-/** Who pays and who is paid; two new agents of the key's organization when not given. */
-type TDealAgents = { payer?: string; payee?: string };
+/**
+ * Who pays and who is paid; two new agents of the key's organization when not given.
+ * `payeeKey`: the payee's organization's key, when it is another organization: the new payee
+ * is its agent, and it accepts.
+ */
+type TDealAgents = { payer?: string; payee?: string; payeeKey?: string };
 
-/** A negotiation between two agents of one organization: the payer offers, the payee has not answered. */
+/** A negotiation between two agents: the payer offers, the payee has not answered. */
 export async function openNegotiation(
   key: string,
   {
     value = 1000,
     currency = "USD",
     baseUrl,
+    payeeKey = key,
     ...agents
   }: { value?: number; currency?: string } & TDealAgents & TServer = {},
 ) {
   const payer = agents.payer ?? (await agentOf(key, {}, { baseUrl }));
-  const payee = agents.payee ?? (await agentOf(key, {}, { baseUrl }));
+  const payee = agents.payee ?? (await agentOf(payeeKey, {}, { baseUrl }));
   const negotiation = await negotiate(
     key,
     { initiatorAgentId: payer, responders: [payee], terms: { amount: { value, currency } } },
@@ -55,7 +60,7 @@ export async function acceptedNegotiation(
 ) {
   const opened = await openNegotiation(key, options);
   const accepted = await call("POST", `/negotiations/${opened.negotiation.id}/respond`, {
-    key,
+    key: options.payeeKey ?? key,
     baseUrl: options.baseUrl,
     body: { agentId: opened.payee, action: "accept" },
   });
@@ -63,7 +68,7 @@ export async function acceptedNegotiation(
   return opened;
 }
 
-/** An accepted negotiation between a payer and one payee of the same organization, and its settlement. */
+/** An accepted negotiation between a payer and one payee, and its settlement. */
 export async function pendingSettlement(
   key: string,
   {

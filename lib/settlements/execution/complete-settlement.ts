@@ -77,7 +77,7 @@ function completeTogether(batch: TPaidSettlement[]): Promise<TCompletion[]> {
       })
       .where(and(inArray(settlements.id, ids), eq(settlements.status, "executing")))
       .returning();
-    const executed = new Map(rows.map((row) => [row.id, row]));
+    const executed = new Set(rows.map((row) => row.id));
     const others = ids.filter((id) => !executed.has(id));
     const [completions, current] = await Promise.all([
       rows.length > 0 ? completionsOf(tx, rows, batch, now) : [],
