@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, arrayContains, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/db/client";
 import { agentKeys, agents, negotiations } from "@/db/schema";
@@ -6,6 +6,7 @@ import { ownedAgents } from "@/lib/agents/visibility";
 import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 import { keyset, toPage } from "@/lib/http/pagination";
+import { visibleNegotiations } from "@/lib/negotiations/visibility";
 import { presentAgentKey } from "./present-agent-key";
 import type { ZListAgentKeysQuery } from "./schemas";
 
@@ -40,12 +41,11 @@ async function mayReadKeys({
     .from(negotiations)
     .where(
       and(
-        eq(negotiations.environment, tenant.environment),
-        sql`${negotiations.partyOrganizationIds} @> array[${tenant.organizationId}]::text[]`,
-        sql`${negotiations.partyAgentIds} @> array[${agentId}]::text[]`,
-        actingAgentId === undefined
-          ? undefined
-          : sql`${negotiations.partyAgentIds} @> array[${actingAgentId}]::text[]`,
+        visibleNegotiations(tenant),
+        arrayContains(
+          negotiations.partyAgentIds,
+          actingAgentId === undefined ? [agentId] : [agentId, actingAgentId],
+        ),
       ),
     )
     .limit(1);

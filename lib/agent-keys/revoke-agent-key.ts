@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agentKeys } from "@/db/schema";
+import { findAgentKey } from "@/lib/agents/find-agent-key";
 import { getAgentOrThrow } from "@/lib/agents/get-agent";
 import type { TTenant } from "@/lib/auth/tenant";
 import { notFound } from "@/lib/http/api-error";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { receiptSealRequested } from "@/lib/receipts/jobs";
-import { findAgentKey } from "./get-agent-key";
 import { presentAgentKey } from "./present-agent-key";
 
 /**

@@ -1,5 +1,5 @@
 import type { TExecutor } from "@/db/client";
-import { findAgentKey } from "@/lib/agent-keys/get-agent-key";
+import { findAgentKey } from "@/lib/agents/find-agent-key";
 import {
   agreementPayloadText,
   readCompactJws,

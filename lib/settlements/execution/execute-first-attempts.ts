@@ -2,11 +2,7 @@ import { db } from "@/db/client";
 import { enqueueJobs } from "@/lib/jobs/enqueue-job";
 import { log } from "@/lib/observability/logger";
 import { settlementRetryScheduled } from "../jobs";
-import {
-  completeSettlement,
-  completeSettlements,
-  type TPaidSettlement,
-} from "./complete-settlement";
+import { completeSettlement, completeSettlements } from "./complete-settlement";
 import { pay } from "./pay";
 import { runNow, settlePayment } from "./run-execution";
 
