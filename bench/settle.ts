@@ -40,7 +40,7 @@ const maxEndToEndP99Ms = 1_500;
 function settlementTrial(options: {
   url: string;
   baseUrl: string;
-  cpuMs: () => number;
+  measureCpu: () => () => number;
   key: string;
   sql: postgres.Sql;
   seconds: number;
@@ -57,7 +57,7 @@ function settlementTrial(options: {
     await vacuumDatabase(options.url);
     const api = sandboxApi(options.baseUrl, options.key);
     const started = Date.now();
-    const cpuBefore = options.cpuMs();
+    const cpu = options.measureCpu();
     // A failed execute call fails the trial (it is never executed), not the whole run.
     const failures: string[] = [];
     await paced(count, rate, (index) =>
@@ -82,7 +82,7 @@ function settlementTrial(options: {
       // Timings come from the rows, not from this poll: polling seldom keeps its load off them.
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const cpuMsPerItem = (options.cpuMs() - cpuBefore) / count;
+    const cpuMsPerItem = cpu() / count;
     if (row && row.done > row.executed) {
       const reasons = await sql<{ code: string | null; count: number }[]>`
         select failure_code as code, count(*)::int as count from settlements
@@ -140,7 +140,7 @@ export async function searchSettlementRate(options: {
     const trial = settlementTrial({
       url: options.url,
       baseUrl: server.baseUrl,
-      cpuMs: server.cpuMs,
+      measureCpu: server.measureCpu,
       key: options.key,
       sql,
       seconds: settings.settleSeconds,
@@ -148,6 +148,7 @@ export async function searchSettlementRate(options: {
     // A cold server spends its first seconds compiling and connecting: not measured.
     await trial(20);
     await healthRate(server.baseUrl, settings, settings.warmupSeconds);
+    server.profileFromNow();
     const search = await searchSustainedRate({
       settings,
       goalRatio,

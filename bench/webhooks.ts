@@ -71,7 +71,7 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
           receivedAt.clear();
           await vacuumDatabase(url);
           const started = Date.now();
-          const cpuBefore = server.cpuMs();
+          const cpu = server.measureCpu();
           await paced(count, rate, async (index) => {
             const event = await db.transaction((tx) =>
               emitEvent(tx, {
@@ -90,7 +90,7 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
           while (delivered() < count && Date.now() < deadline) {
             await new Promise((resolve) => setTimeout(resolve, 20));
           }
-          const cpuMsPerItem = (server.cpuMs() - cpuBefore) / count;
+          const cpuMsPerItem = cpu() / count;
           const latencies = [...createdAt]
             .map(([id, at]) => (receivedAt.get(id) ?? Number.NaN) - at)
             .filter((ms) => Number.isFinite(ms))
@@ -110,6 +110,7 @@ export async function benchWebhooksSustained(settings: TSettings): Promise<TFigu
         // A cold server spends its first seconds compiling and connecting: not measured.
         await trial(100);
         await healthRate(server.baseUrl, settings, settings.warmupSeconds);
+        server.profileFromNow();
         const search = await searchSustainedRate({
           settings,
           goalRatio,

@@ -89,7 +89,7 @@ export async function benchX402Settle(settings: TSettings): Promise<TFigure[]> {
         });
         await vacuumDatabase(url);
         const started = Date.now();
-        const cpuBefore = server.cpuMs();
+        const cpu = server.measureCpu();
         const latencies: number[] = [];
         const failures: string[] = [];
         let lastSentMs = 0;
@@ -120,12 +120,13 @@ export async function benchX402Settle(settings: TSettings): Promise<TFigure[]> {
           lastDoneMs: lastDone,
           p50: Math.round(percentile(latencies, 50)),
           p99: Math.round(percentile(latencies, 99)),
-          cpuMsPerItem: (server.cpuMs() - cpuBefore) / count,
+          cpuMsPerItem: cpu() / count,
         };
       };
       // A cold server spends its first seconds compiling and connecting: not measured.
       await trial(10);
       await healthRate(server.baseUrl, settings, settings.warmupSeconds);
+      server.profileFromNow();
       const search = await searchSustainedRate({
         settings,
         goalRatio,

@@ -1,7 +1,13 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startChildServer, type TChildServer } from "@/tests/support/child-server";
-import { printTopSelfTime, profilesFolder, profilingOptions } from "./cpu-profile";
+import {
+  monotonicMicros,
+  printTopSelfTime,
+  profilesFolder,
+  profilingOptions,
+  type TSpan,
+} from "./cpu-profile";
 import { peakRssMb } from "./peak-rss";
 import { stopServers } from "./processes";
 import { serverCpuMs } from "./server-cpu";
@@ -10,8 +16,14 @@ export type TDeployment = {
   /** The process that serves the API. */
   baseUrl: string;
   description: string;
-  /** CPU time (ms, all threads) its processes have used so far. */
-  cpuMs: () => number;
+  /**
+   * Starts measuring the CPU time (ms, all threads) of its processes; the function returned
+   * ends the measurement and returns it. With `--profile`, the profiles printed at the stop keep
+   * the samples of the measurements made after `profileFromNow`.
+   */
+  measureCpu: () => () => number;
+  /** The measurements made from now on are the profiled ones (call it once warmed up). */
+  profileFromNow: () => void;
   /** Peak resident memory so far (MB) of the API process and of the largest worker process. */
   peakRssMb: () => { api: number; worker: number };
   output: () => string;
@@ -24,7 +36,8 @@ export type TDeployment = {
  * as README → Operating recommends for a machine with more than one core; BENCH_WORKERS=0 is
  * one process doing both. Resolves once every worker has synced its functions. With `profile`
  * (`--profile`), each process writes a CPU profile into .data/bench/profiles/<profile>/ and
- * the stop prints the top functions by self time of the API process and of the workers.
+ * the stop prints the top functions by self time of the API process and of the workers, over
+ * the CPU measurements made after `profileFromNow` (not the setup, nor the warm-up).
  */
 export async function startDeployment(
   env: Record<string, string>,
@@ -49,13 +62,26 @@ export async function startDeployment(
     workers.push(await startChildServer({ env: { ...env, ...profiled("worker") }, ready: synced }));
   const all = [web, ...workers];
   const pid = (server: TChildServer) => server.process.pid ?? 0;
+  const cpuMs = () => all.reduce((sum, server) => sum + serverCpuMs(pid(server)), 0);
+  const spans: TSpan[] = [];
+  let profiling = false;
   return {
     baseUrl: web.baseUrl,
     description:
       workerCount > 0
         ? `one API process (BACKGROUND_WORK=off) and ${workerCount} worker process${workerCount > 1 ? "es" : ""}`
         : "one process serving the API and doing the background work",
-    cpuMs: () => all.reduce((sum, server) => sum + serverCpuMs(pid(server)), 0),
+    measureCpu: () => {
+      const startUs = monotonicMicros();
+      const before = cpuMs();
+      return () => {
+        if (profiling) spans.push({ startUs, endUs: monotonicMicros() });
+        return cpuMs() - before;
+      };
+    },
+    profileFromNow: () => {
+      profiling = true;
+    },
     peakRssMb: () => ({
       api: peakRssMb(pid(web)),
       worker: Math.max(0, ...workers.map((worker) => peakRssMb(pid(worker)))),
@@ -65,9 +91,9 @@ export async function startDeployment(
     stop: async () => {
       await stopServers(all);
       if (!profiles) return;
-      printTopSelfTime(`${profile}, API process`, path.join(profiles, webRole));
+      printTopSelfTime(`${profile}, API process`, path.join(profiles, webRole), spans);
       if (workerCount > 0)
-        printTopSelfTime(`${profile}, worker processes`, path.join(profiles, "worker"));
+        printTopSelfTime(`${profile}, worker processes`, path.join(profiles, "worker"), spans);
     },
   };
 }
