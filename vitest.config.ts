@@ -20,6 +20,7 @@ export default defineConfig({
             "inngest/**/*.test.ts",
             "db/**/*.test.ts",
             "sdk/src/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
         },
       },
