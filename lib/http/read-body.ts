@@ -60,6 +60,16 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   drain().catch(() => {});
 }
 
+/**
+ * Drains, in the background, a request body its answer never read (refused before the body:
+ * 401, 404, a bad path parameter, an operation that takes none). The connection still holds its
+ * unread rest otherwise, and Next.js resets it when the client sends its next request on it.
+ */
+export function discardUnreadBody(request: Request): void {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  discardRest(request.body.getReader());
+}
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The request's JSON body; an empty body reads as `{}` so that bodiless actions need none. */

@@ -8,7 +8,7 @@ import { toApiError } from "@/lib/http/error-response";
 import { type TOperation, takesBody } from "@/lib/http/operation";
 import { parseBody, parseNoBody } from "@/lib/http/parse-body";
 import { parseQuery } from "@/lib/http/parse-query";
-import { readJsonBody } from "@/lib/http/read-body";
+import { discardUnreadBody, readJsonBody } from "@/lib/http/read-body";
 import {
   allowHeader,
   errorResponse,
@@ -72,6 +72,7 @@ export function handle<Op extends TOperation>(
         startedAt,
       });
       logRequest({ requestId, method: request.method, url, auth, response, startedAt });
+      discardUnreadBody(request);
       return response;
     });
 }
@@ -182,6 +183,7 @@ export async function rejectRequest(request: Request, error: ApiError): Promise<
     startedAt,
   });
   logRequest({ requestId, method: request.method, url, auth, response, startedAt });
+  discardUnreadBody(request);
   return response;
 }
 

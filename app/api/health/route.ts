@@ -1,4 +1,6 @@
-// GET /api/health - liveness: no authentication, no database
-export function GET() {
-  return Response.json({ status: "ok" });
-}
+import { routeMethods } from "@/lib/pipeline/handle";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /api/health - liveness: no authentication, no database
+  GET: async () => Response.json({ status: "ok" }),
+});

@@ -1,9 +1,12 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { routeMethods } from "@/lib/pipeline/handle";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-// GET /v1/openapi.json - the OpenAPI 3.1 document, generated from the request schemas
-export function GET() {
-  document ??= buildOpenApiDocument();
-  return Response.json(document);
-}
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /v1/openapi.json - the OpenAPI 3.1 document, generated from the request schemas
+  GET: async () => {
+    document ??= buildOpenApiDocument();
+    return Response.json(document);
+  },
+});

@@ -1,1 +1,1 @@
-export { GET } from "@/app/v1/openapi.json/route";
+export { DELETE, GET, OPTIONS, PATCH, POST, PUT } from "@/app/v1/openapi.json/route";
