@@ -326,7 +326,7 @@ const ConfigSchema = z.object({
   API_KEY_CACHE_TTL_MS: documented(integer(0, 3_600_000).default(10_000), {
     group: "Keys, tokens and receipts",
     description:
-      "How long a process may keep a looked-up API key or token subject in memory. A revocation reaches every server process milliseconds after its commit (PostgreSQL LISTEN/NOTIFY) and drops the cache; this only bounds an entry's age should a notification be lost. On the embedded database nothing is cached.",
+      "How long a process may keep a looked-up API key or token subject in memory. A revocation reaches every server process milliseconds after its commit (PostgreSQL LISTEN/NOTIFY) and drops that organization's entries; this only bounds an entry's age should a notification be lost. On the embedded database nothing is cached.",
   }),
 
   JWT_PRIVATE_KEY: documented(text().optional(), {

@@ -4,7 +4,7 @@ import type { TEnvironment } from "@/lib/environment";
 
 /**
  * What authentication needs of a key, cached briefly so that most requests skip the database.
- * Every revocation anywhere drops the whole cache (lib/keys/listen-for-revocations.ts).
+ * A revocation drops its organization's keys in every process (lib/keys/listen-for-revocations.ts).
  */
 export type TCachedKey = {
   id: string;
@@ -45,6 +45,13 @@ export function forgetKey(keyId: string): void {
   }
 }
 
-export function forgetAllKeys(): void {
-  cache.clear();
+/** Drops the organization's cached keys, or every cached key when no organization is named. */
+export function forgetKeys(organizationId?: string): void {
+  if (organizationId === undefined) {
+    cache.clear();
+    return;
+  }
+  for (const [hash, entry] of cache) {
+    if (entry.key.organizationId === organizationId) cache.delete(hash);
+  }
 }

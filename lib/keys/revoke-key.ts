@@ -23,6 +23,6 @@ export async function revokeApiKey(input: { organizationId: string; keyId: strin
     )
     .returning();
   forgetKey(input.keyId);
-  forgetTokenSubjects();
+  forgetTokenSubjects(input.organizationId);
   return presentKey(revoked ?? (await getApiKeyOrThrow(input)));
 }

@@ -45,7 +45,7 @@ export async function revokeAgentTokens({
       expiresAt: new Date(revokedAt.getTime() + MAX_TOKEN_TTL_SECONDS * 1_000),
     });
   });
-  forgetTokenSubjects();
+  forgetTokenSubjects(tenant.organizationId);
   return {
     revoked: true,
     jti: input.jti ?? null,

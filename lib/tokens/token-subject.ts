@@ -13,19 +13,30 @@ export type TTokenSubject = {
 };
 
 const holder = globalThis as unknown as {
-  __assTokenSubjects?: Map<string, { subject: TTokenSubject; at: number }>;
+  __assTokenSubjects?: Map<string, { subject: TTokenSubject; organizationId: string; at: number }>;
 };
 holder.__assTokenSubjects ??= new Map();
 const cache = holder.__assTokenSubjects;
 
-/** Drops what this process remembers of tokens, after a key or a token is revoked anywhere. */
-export const forgetTokenSubjects = () => cache.clear();
+/**
+ * Drops what this process remembers of the organization's tokens, after one of its keys, agents
+ * or tokens is revoked; of every token when no organization is named.
+ */
+export function forgetTokenSubjects(organizationId?: string): void {
+  if (organizationId === undefined) {
+    cache.clear();
+    return;
+  }
+  for (const [key, entry] of cache) {
+    if (entry.organizationId === organizationId) cache.delete(key);
+  }
+}
 
 /**
  * What a token's claims cannot say: the organization's current plan, whether its agent still
  * exists, and whether the token or the key that issued it was revoked since. Cached like API keys
  * (credentialCacheTtlMs), so most token requests skip the database, and dropped on every
- * revocation anywhere.
+ * revocation in its organization.
  */
 export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSubject | undefined> {
   const cacheKey = `${claims.organizationId}:${claims.environment}:${claims.tokenId}`;
@@ -70,7 +81,7 @@ export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSu
   };
   if (credentialCacheTtlMs() > 0) {
     if (cache.size > 10_000) cache.clear();
-    cache.set(cacheKey, { subject, at: Date.now() });
+    cache.set(cacheKey, { subject, organizationId: claims.organizationId, at: Date.now() });
   }
   return subject;
 }

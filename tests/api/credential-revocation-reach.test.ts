@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { db } from "@/db/client";
-import { apiKeys } from "@/db/schema";
+import { db, type TTransaction } from "@/db/client";
+import { agentTokenRevocations, apiKeys } from "@/db/schema";
 import { allScopes } from "@/lib/auth/scopes";
+import { newId } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys/create-key";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
 import { rollApiKey } from "@/lib/keys/roll-key";
@@ -140,17 +141,64 @@ describe("a revocation made in another process reaches the caching server", () =
   );
 });
 
+/** A change no trigger announces (replica mode skips triggers): only a notification or the TTL ends it. */
+const unannounced = (change: (tx: TTransaction) => Promise<unknown>) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await change(tx);
+  });
+
+test.skipIf(embedded)(
+  "another organization's revocation leaves this organization's cached credentials; its own drops them",
+  { tags: ["own-server-processes"] },
+  async () => {
+    const { key, secret } = await freshKey();
+    const token = await tokenFrom(tenant.keys.sandbox);
+    expect((await listAgents(secret)).status).toBe(200);
+    expect((await listAgents(token)).status).toBe(200);
+    await unannounced(async (tx) => {
+      await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id));
+      await tx.insert(agentTokenRevocations).values({
+        id: newId("tokenRevocation"),
+        organizationId: tenant.organizationId,
+        environment: "sandbox",
+        tokenId: decodeJwt(token).jti as string,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    });
+
+    const other = await seedTenant();
+    try {
+      // Once the child refuses the other organization's revoked key, its notification has arrived.
+      await refusalAfter(other.keys.sandbox, () =>
+        revokeApiKey({ organizationId: other.organizationId, keyId: other.keyIds.sandbox }),
+      );
+    } finally {
+      await other.remove();
+    }
+    expect((await listAgents(secret)).status).toBe(200);
+    expect((await listAgents(token)).status).toBe(200);
+
+    const { key: sibling } = await freshKey();
+    await revokeApiKey({ organizationId: tenant.organizationId, keyId: sibling.id });
+    await eventually(async () => {
+      expect(expectError(await listAgents(secret), 401, "unauthorized").message).toMatch(/revoked/);
+      expect(expectError(await listAgents(token), 401, "unauthorized").message).toMatch(
+        /token was revoked/,
+      );
+    }, NOTIFICATION_BOUND_MS);
+  },
+);
+
 describe("the cache itself", () => {
   test("serves a key until its lifetime ends when no revocation is announced; none on PGlite", async () => {
     // The run's server caches keys for 300 ms.
     const { key, secret } = await freshKey();
     const server = inject("baseUrl");
     expect((await listAgents(secret, server)).status).toBe(200);
-    // A change no trigger announces (replica mode skips triggers), so only the TTL can end it.
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id));
-    });
+    await unannounced((tx) =>
+      tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id)),
+    );
     expect((await listAgents(secret, server)).status).toBe(embedded ? 401 : 200);
     await eventually(async () =>
       expectError(await listAgents(secret, server), 401, "unauthorized"),
