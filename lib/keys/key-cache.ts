@@ -1,4 +1,4 @@
-import { credentialCacheTtlMs } from "@/lib/auth/credential-cache-ttl";
+import { credentialCache } from "@/lib/auth/credential-cache";
 import type { TScope } from "@/lib/auth/scopes";
 import type { TEnvironment } from "@/lib/environment";
 
@@ -16,42 +16,15 @@ export type TCachedKey = {
   revokedAt: Date | null;
 };
 
-// Shared across the bundles of one process, so a revocation clears every copy.
-const holder = globalThis as unknown as {
-  __assKeyCache?: Map<string, { key: TCachedKey; at: number }>;
-};
-holder.__assKeyCache ??= new Map();
-const cache = holder.__assKeyCache;
+const keys = credentialCache<TCachedKey>("__assKeyCache");
 
-export function cachedKey(hash: string): TCachedKey | undefined {
-  const entry = cache.get(hash);
-  if (!entry) return undefined;
-  if (Date.now() - entry.at > credentialCacheTtlMs()) {
-    cache.delete(hash);
-    return undefined;
-  }
-  return entry.key;
-}
+export const cachedKey = (hash: string): TCachedKey | undefined => keys.get(hash);
 
-export function cacheKey(hash: string, key: TCachedKey): void {
-  if (credentialCacheTtlMs() <= 0) return;
-  if (cache.size > 10_000) cache.clear();
-  cache.set(hash, { key, at: Date.now() });
-}
+export const cacheKey = (hash: string, key: TCachedKey): void =>
+  keys.set(hash, key, key.organizationId);
 
-export function forgetKey(keyId: string): void {
-  for (const [hash, entry] of cache) {
-    if (entry.key.id === keyId) cache.delete(hash);
-  }
-}
+export const forgetKey = (keyId: string): void => keys.forget((key) => key.id === keyId);
 
 /** Drops the organization's cached keys, or every cached key when no organization is named. */
-export function forgetKeys(organizationId?: string): void {
-  if (organizationId === undefined) {
-    cache.clear();
-    return;
-  }
-  for (const [hash, entry] of cache) {
-    if (entry.key.organizationId === organizationId) cache.delete(hash);
-  }
-}
+export const forgetKeys = (organizationId?: string): void =>
+  keys.forgetOrganization(organizationId);

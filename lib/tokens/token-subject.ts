@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { agents, agentTokenRevocations, apiKeys, organizations } from "@/db/schema";
-import { credentialCacheTtlMs } from "@/lib/auth/credential-cache-ttl";
+import { credentialCache } from "@/lib/auth/credential-cache";
 import type { TPlanTier } from "@/lib/orgs/plans";
 import type { TVerifiedToken } from "./verify-token";
 
@@ -12,36 +12,25 @@ export type TTokenSubject = {
   revoked?: "key" | "token";
 };
 
-const holder = globalThis as unknown as {
-  __assTokenSubjects?: Map<string, { subject: TTokenSubject; organizationId: string; at: number }>;
-};
-holder.__assTokenSubjects ??= new Map();
-const cache = holder.__assTokenSubjects;
+const subjects = credentialCache<TTokenSubject>("__assTokenSubjects");
 
 /**
  * Drops what this process remembers of the organization's tokens, after one of its keys, agents
  * or tokens is revoked; of every token when no organization is named.
  */
-export function forgetTokenSubjects(organizationId?: string): void {
-  if (organizationId === undefined) {
-    cache.clear();
-    return;
-  }
-  for (const [key, entry] of cache) {
-    if (entry.organizationId === organizationId) cache.delete(key);
-  }
-}
+export const forgetTokenSubjects = (organizationId?: string): void =>
+  subjects.forgetOrganization(organizationId);
 
 /**
  * What a token's claims cannot say: the organization's current plan, whether its agent still
  * exists, and whether the token or the key that issued it was revoked since. Cached like API keys
- * (credentialCacheTtlMs), so most token requests skip the database, and dropped on every
+ * (lib/auth/credential-cache.ts), so most token requests skip the database, and dropped on every
  * revocation in its organization.
  */
 export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSubject | undefined> {
   const cacheKey = `${claims.organizationId}:${claims.environment}:${claims.tokenId}`;
-  const entry = cache.get(cacheKey);
-  if (entry && Date.now() - entry.at <= credentialCacheTtlMs()) return entry.subject;
+  const cached = subjects.get(cacheKey);
+  if (cached) return cached;
   const keyRevoked = claims.keyId
     ? sql<boolean>`exists (select 1 from ${apiKeys} where ${apiKeys.id} = ${claims.keyId}
         and (${apiKeys.revokedAt} is not null or ${apiKeys.expiresAt} <= now()))`
@@ -79,9 +68,6 @@ export async function loadTokenSubject(claims: TVerifiedToken): Promise<TTokenSu
         ? "token"
         : undefined,
   };
-  if (credentialCacheTtlMs() > 0) {
-    if (cache.size > 10_000) cache.clear();
-    cache.set(cacheKey, { subject, organizationId: claims.organizationId, at: Date.now() });
-  }
+  subjects.set(cacheKey, subject, claims.organizationId);
   return subject;
 }
